@@ -1,0 +1,443 @@
+//! The GJK loop: boolean intersection, distance and closest points.
+//!
+//! GJK (Gilbert, Johnson & Keerthi, 1988) finds the point `v` of the Minkowski
+//! difference `A − B` closest to the origin; `‖v‖` is the distance between the
+//! shapes. Each iteration asks both shapes for a support point along `−v`,
+//! adds `w = s_A(−v) − s_B(v)` to a [`Simplex`], and lets Johnson's
+//! sub-algorithm move `v` to the simplex point closest to the origin.
+//!
+//! Two bounds bracket the distance at every step: `‖v‖` from above (it is the
+//! distance between two points of the shapes) and `v·w / ‖v‖` from below (the
+//! plane through `w` orthogonal to `v` separates the origin from `A − B`). The
+//! loop stops when they meet within the tolerance, and reports why it stopped.
+//!
+//! Queries run on the shapes' cores; margins (radii) are added at the end, so
+//! a ball reduces to its centre and a ball–ball query takes one iteration.
+//!
+//! Every tolerance is relative: the gap test to `‖v‖²`, the "touching" test
+//! to the largest coordinate seen, so the same configuration behaves the same
+//! at any scale and at any distance from the origin.
+
+use nalgebra::SVector;
+
+use crate::real::{all_finite, max_abs, Real};
+use crate::simplex::{Simplex, SupportPoint};
+use crate::support::SupportMap;
+
+/// Default cap on GJK iterations. Polytopes with thousands of vertices
+/// converge in a few dozen iterations; the cap only bounds pathological input.
+pub const DEFAULT_MAX_ITERATIONS: u32 = 128;
+
+/// Settings of a GJK query.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkConfig<T: Real, const D: usize> {
+    /// Relative tolerance on the distance: the loop stops when the lower and
+    /// upper bounds agree to this fraction. Default [`Real::GJK_TOLERANCE`].
+    pub tolerance: T,
+    /// Cap on iterations; reaching it is reported as
+    /// [`Status::IterationLimit`]. Default [`DEFAULT_MAX_ITERATIONS`].
+    pub max_iterations: u32,
+    /// First search direction (from A towards B). `None` uses the direction
+    /// between the shapes' centres.
+    pub initial_direction: Option<SVector<T, D>>,
+}
+
+impl<T: Real, const D: usize> Default for GjkConfig<T, D> {
+    fn default() -> Self {
+        Self {
+            tolerance: T::GJK_TOLERANCE,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+            initial_direction: None,
+        }
+    }
+}
+
+/// Why a query stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The bounds met within the tolerance (or the origin was enclosed): the
+    /// answer is accurate.
+    Converged,
+    /// Rounding stopped further progress before the bounds met; the answer is
+    /// the best the precision allows, bracketed by the reported bounds.
+    Stalled,
+    /// The iteration cap was reached; the bounds are still valid.
+    IterationLimit,
+}
+
+/// Why a query could not be answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GjkError {
+    /// A support point, margin or the configuration held NaN or infinity.
+    NonFinite,
+    /// The configuration is invalid (negative tolerance).
+    InvalidConfig,
+    /// The boolean test reached the iteration cap with its bounds still
+    /// straddling contact.
+    IterationLimit,
+}
+
+impl core::fmt::Display for GjkError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            GjkError::NonFinite => "a support point or parameter is NaN or infinite",
+            GjkError::InvalidConfig => "the query configuration is invalid",
+            GjkError::IterationLimit => "the iteration cap was reached undecided",
+        })
+    }
+}
+
+impl core::error::Error for GjkError {}
+
+/// The answer of a distance query.
+#[derive(Clone, Copy, Debug)]
+pub struct Distance<T: Real, const D: usize> {
+    /// The distance between the shapes (zero when they touch or overlap).
+    pub distance: T,
+    /// A certified lower bound on the distance (equal to it up to the
+    /// tolerance when [`Status::Converged`]).
+    pub lower_bound: T,
+    /// The witness point on A.
+    ///
+    /// When the shapes are apart, `point_a` and `point_b` are the closest
+    /// points and `‖point_b − point_a‖ = distance`. When their cores overlap,
+    /// both are (up to rounding) one point common to both cores. When only the
+    /// margins overlap, each is the point of its shape deepest inside the
+    /// other along `normal`.
+    pub point_a: SVector<T, D>,
+    /// The witness point on B.
+    pub point_b: SVector<T, D>,
+    /// Unit normal from A towards B, when the cores are apart; `None` when the
+    /// cores touch or overlap (no direction is defined there).
+    pub normal: Option<SVector<T, D>>,
+    /// GJK iterations used.
+    pub iterations: u32,
+    /// Why the query stopped.
+    pub status: Status,
+    /// The final simplex (on the cores), reusable to inspect or warm-start.
+    pub simplex: Simplex<T, D>,
+}
+
+/// What the loop learned about the cores.
+enum Verdict {
+    /// The cores touch or overlap (‖v‖ below the rounding floor).
+    Overlap,
+    /// The cores are apart; `v` is their closest-point difference.
+    Apart,
+    /// The lower bound exceeded the caller's cutoff.
+    BeyondCutoff,
+    /// ‖v‖ fell to or below the combined margin (boolean test only).
+    WithinMargin,
+}
+
+/// The loop's state when it stops.
+struct Run<T: Real, const D: usize> {
+    simplex: Simplex<T, D>,
+    /// ‖v‖ and the best lower bound, on the cores.
+    upper: T,
+    lower: T,
+    iterations: u32,
+    status: Status,
+    verdict: Verdict,
+}
+
+/// Early exits of the loop.
+#[derive(Clone, Copy)]
+struct Exits<T> {
+    /// Stop once the core distance is proven larger than this.
+    beyond: Option<T>,
+    /// Stop once the core distance is proven at most this.
+    within: Option<T>,
+}
+
+#[inline]
+fn support_pair<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    dir: &SVector<T, D>,
+) -> SupportPoint<T, D> {
+    SupportPoint::new(a.core_support(dir), b.core_support(&-dir))
+}
+
+fn first_direction<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    config: &GjkConfig<T, D>,
+) -> SVector<T, D> {
+    let d = config
+        .initial_direction
+        .unwrap_or_else(|| b.center() - a.center());
+    if all_finite(&d) && d != SVector::<T, D>::zeros() {
+        d
+    } else {
+        let mut e = SVector::zeros();
+        e[0] = T::one();
+        e
+    }
+}
+
+fn gjk_loop<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    config: &GjkConfig<T, D>,
+    exits: Exits<T>,
+) -> Result<Run<T, D>, GjkError> {
+    if !(config.tolerance >= T::zero()) || !config.tolerance.is_finite() {
+        return Err(GjkError::InvalidConfig);
+    }
+    let first = support_pair(a, b, &first_direction(a, b, config));
+    if !all_finite(&first.w) {
+        return Err(GjkError::NonFinite);
+    }
+    let mut simplex = Simplex::from_point(first);
+    let mut v = first.w;
+    let mut scale = max_abs(&first.a).max(max_abs(&first.b));
+    let mut lower = T::zero();
+    let floor = T::ROUNDING_FLOOR;
+
+    let run = |simplex: Simplex<T, D>, v: SVector<T, D>, lower, iterations, status, verdict| {
+        Ok(Run {
+            simplex,
+            upper: v.norm(),
+            lower,
+            iterations,
+            status,
+            verdict,
+        })
+    };
+
+    for iteration in 1..=config.max_iterations {
+        let vv = v.norm_squared();
+        if vv <= (floor * scale) * (floor * scale) || simplex.is_full() {
+            return run(
+                simplex,
+                v,
+                T::zero(),
+                iteration - 1,
+                Status::Converged,
+                Verdict::Overlap,
+            );
+        }
+        if exits.within.is_some_and(|m| vv <= m * m) {
+            return run(
+                simplex,
+                v,
+                lower,
+                iteration - 1,
+                Status::Converged,
+                Verdict::WithinMargin,
+            );
+        }
+
+        let p = support_pair(a, b, &-v);
+        if !all_finite(&p.w) {
+            return Err(GjkError::NonFinite);
+        }
+        scale = scale.max(max_abs(&p.a)).max(max_abs(&p.b));
+        let vw = v.dot(&p.w);
+        let norm = vv.sqrt();
+        if vw > T::zero() {
+            lower = lower.max(vw / norm);
+            if exits.beyond.is_some_and(|c| lower > c) {
+                return run(
+                    simplex,
+                    v,
+                    lower,
+                    iteration,
+                    Status::Converged,
+                    Verdict::BeyondCutoff,
+                );
+            }
+        }
+        // Gap between the bounds, ‖v‖² − v·w, relative to ‖v‖² and to the
+        // rounding floor of the coordinates.
+        if vv - vw <= config.tolerance * vv + floor * scale * norm {
+            return run(
+                simplex,
+                v,
+                lower,
+                iteration,
+                Status::Converged,
+                Verdict::Apart,
+            );
+        }
+
+        let backup = simplex;
+        simplex.push(p);
+        let next = simplex.reduce().unwrap_or(v);
+        if !all_finite(&next) {
+            return Err(GjkError::NonFinite);
+        }
+        if !(next.norm_squared() < vv) {
+            // No progress: rounding has the last word. Keep the better simplex.
+            return run(backup, v, lower, iteration, Status::Stalled, Verdict::Apart);
+        }
+        v = next;
+    }
+    let verdict = if v.norm_squared() <= (floor * scale) * (floor * scale) {
+        Verdict::Overlap
+    } else {
+        Verdict::Apart
+    };
+    run(
+        simplex,
+        v,
+        lower,
+        config.max_iterations,
+        Status::IterationLimit,
+        verdict,
+    )
+}
+
+fn margins<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+) -> Result<(T, T), GjkError> {
+    let (ra, rb) = (a.margin(), b.margin());
+    if ra.is_finite() && rb.is_finite() && ra >= T::zero() && rb >= T::zero() {
+        Ok((ra, rb))
+    } else {
+        Err(GjkError::NonFinite)
+    }
+}
+
+/// Turns the loop's result on the cores into the answer for the full shapes.
+fn finish<T: Real, const D: usize>(run: Run<T, D>, ra: T, rb: T) -> Distance<T, D> {
+    let (pa, pb) = run.simplex.witnesses();
+    let margin = ra + rb;
+    let positive = |x: T| x.max(T::zero());
+    match run.verdict {
+        Verdict::Overlap => Distance {
+            distance: T::zero(),
+            lower_bound: T::zero(),
+            point_a: pa,
+            point_b: pb,
+            normal: None,
+            iterations: run.iterations,
+            status: run.status,
+            simplex: run.simplex,
+        },
+        _ => {
+            let n = (pb - pa) / run.upper;
+            let normal = if all_finite(&n) { Some(n) } else { None };
+            let (point_a, point_b) = match normal {
+                Some(n) => (pa + n * ra, pb - n * rb),
+                None => (pa, pb),
+            };
+            Distance {
+                distance: positive(run.upper - margin),
+                lower_bound: positive(run.lower - margin),
+                point_a,
+                point_b,
+                normal,
+                iterations: run.iterations,
+                status: run.status,
+                simplex: run.simplex,
+            }
+        }
+    }
+}
+
+/// Whether shapes `a` and `b` intersect (touching counts as intersecting).
+///
+/// Stops at the first separating plane, or as soon as the cores come within
+/// the sum of the margins, so it is usually cheaper than [`distance`].
+///
+/// # Errors
+///
+/// [`GjkError::NonFinite`] for NaN or infinite support points or margins,
+/// [`GjkError::InvalidConfig`] for a bad configuration, and
+/// [`GjkError::IterationLimit`] when the cap is reached while the bounds still
+/// straddle contact.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{intersects, Ball, Cuboid, GjkConfig, Transformed, Vector};
+///
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let ball = Ball::new(Vector::<f64, 3>::new(1.8, 0.0, 0.0), 1.0).unwrap();
+/// assert!(intersects(&cube, &ball, &GjkConfig::default()).unwrap());
+/// ```
+pub fn intersects<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    config: &GjkConfig<T, D>,
+) -> Result<bool, GjkError> {
+    let (ra, rb) = margins(a, b)?;
+    let margin = ra + rb;
+    let exits = Exits {
+        beyond: Some(margin),
+        within: (margin > T::zero()).then_some(margin),
+    };
+    let run = gjk_loop(a, b, config, exits)?;
+    match run.verdict {
+        Verdict::Overlap | Verdict::WithinMargin => Ok(true),
+        Verdict::BeyondCutoff => Ok(false),
+        // Converged or stalled with the bounds straddling the margin: the
+        // distance equals the margin within the tolerance, i.e. touching.
+        Verdict::Apart if run.lower > margin => Ok(false),
+        Verdict::Apart if run.upper <= margin || run.status != Status::IterationLimit => Ok(true),
+        Verdict::Apart => Err(GjkError::IterationLimit),
+    }
+}
+
+/// The distance between `a` and `b`, with witness points and normal.
+///
+/// # Errors
+///
+/// [`GjkError::NonFinite`] for NaN or infinite support points or margins,
+/// [`GjkError::InvalidConfig`] for a bad configuration. Reaching the cap is not
+/// an error: the answer carries [`Status::IterationLimit`] and its bounds.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Ball, GjkConfig, Vector};
+///
+/// let a = Ball::new(Vector::<f64, 2>::new(0.0, 0.0), 1.0).unwrap();
+/// let b = Ball::new(Vector::<f64, 2>::new(3.0, 4.0), 1.5).unwrap();
+/// let d = distance(&a, &b, &GjkConfig::default()).unwrap();
+/// assert!((d.distance - 2.5).abs() < 1e-15);
+/// assert_eq!(d.iterations, 1);
+/// ```
+pub fn distance<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    config: &GjkConfig<T, D>,
+) -> Result<Distance<T, D>, GjkError> {
+    let (ra, rb) = margins(a, b)?;
+    let exits = Exits {
+        beyond: None,
+        within: None,
+    };
+    Ok(finish(gjk_loop(a, b, config, exits)?, ra, rb))
+}
+
+/// Like [`distance`], but gives up as soon as the shapes are proven farther
+/// apart than `max_dist`, returning `Ok(None)`.
+///
+/// # Errors
+///
+/// As for [`distance`]; a NaN or negative `max_dist` is
+/// [`GjkError::InvalidConfig`].
+pub fn closest_points<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    max_dist: T,
+    config: &GjkConfig<T, D>,
+) -> Result<Option<Distance<T, D>>, GjkError> {
+    if !(max_dist >= T::zero()) {
+        return Err(GjkError::InvalidConfig);
+    }
+    let (ra, rb) = margins(a, b)?;
+    let exits = Exits {
+        beyond: Some(max_dist + ra + rb),
+        within: None,
+    };
+    let run = gjk_loop(a, b, config, exits)?;
+    if matches!(run.verdict, Verdict::BeyondCutoff) {
+        return Ok(None);
+    }
+    Ok(Some(finish(run, ra, rb)))
+}

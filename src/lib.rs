@@ -1,0 +1,76 @@
+//! # gjk
+//!
+//! The Gilbert–Johnson–Keerthi algorithm as a dimension-agnostic, `no_std`,
+//! allocation-free kernel: boolean intersection, distance and closest points
+//! between convex shapes in any dimension, for `f32` and `f64` through one
+//! generic code path.
+//!
+//! ```
+//! use gjk::{distance, intersects, Ball, Cuboid, GjkConfig, Transformed, Vector};
+//! use nalgebra::{Isometry3, Vector3};
+//!
+//! let cube = Cuboid::new(Vector3::new(1.0_f64, 1.0, 1.0)).unwrap();
+//! let moved = Transformed::from_isometry3(cube, &Isometry3::translation(4.0, 0.0, 0.0));
+//! let ball = Ball::new(Vector3::zeros(), 1.0).unwrap();
+//!
+//! let config = GjkConfig::default();
+//! let d = distance(&ball, &moved, &config).unwrap();
+//! assert!((d.distance - 2.0).abs() < 1e-12);
+//! assert!((d.point_a - Vector3::new(1.0, 0.0, 0.0)).norm() < 1e-12);
+//! assert!((d.point_b - Vector3::new(3.0, 0.0, 0.0)).norm() < 1e-12);
+//! assert!(!intersects(&ball, &moved, &config).unwrap());
+//!
+//! // The same code runs in any dimension, here 4D:
+//! let a = Ball::new(Vector::<f64, 4>::zeros(), 1.0).unwrap();
+//! let b = Cuboid::new(Vector::<f64, 4>::repeat(0.5)).unwrap();
+//! assert!(intersects(&a, &b, &GjkConfig::default()).unwrap());
+//! ```
+//!
+//! # How it is built
+//!
+//! * [`SupportMap`]: the only thing a query asks of a shape; every shape is a
+//!   *core* plus a *margin* (radius), and queries run on the cores.
+//! * [`Simplex`]: up to `D + 1` points of the Minkowski difference `A − B` and
+//!   Johnson's distance sub-algorithm (barycentric weights).
+//! * [`intersects`], [`distance`], [`closest_points`]: the GJK loop on top.
+//!
+//! Tolerances are relative and live in one place, the [`Real`] trait.
+//!
+//! # Feature Flags
+//!
+//! * `std` (default): float functions from the standard library.
+//! * `libm`: float functions from `libm`, for `no_std` targets. Build with
+//!   `default-features = false, features = ["libm"]`.
+//!
+//! One of the two is required. The crate never allocates.
+#![no_std]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+#[cfg(not(any(feature = "std", feature = "libm")))]
+compile_error!(
+    "gjk needs float functions: enable the `std` feature (default) or the `libm` feature"
+);
+
+mod gjk;
+mod real;
+mod simplex;
+mod support;
+
+pub use crate::gjk::{
+    closest_points, distance, intersects, Distance, GjkConfig, GjkError, Status,
+    DEFAULT_MAX_ITERATIONS,
+};
+pub use crate::real::Real;
+pub use crate::simplex::{Simplex, SupportPoint};
+pub use crate::support::{
+    Ball, Capsule, ConvexHull, Cuboid, MinkowskiSum, Point, Polygon, Rounded, Segment, ShapeError,
+    SupportMap, Transformed, Triangle,
+};
+
+/// A column vector of dimension `D`: nalgebra's `SVector`, re-exported.
+pub type Vector<T, const D: usize> = nalgebra::SVector<T, D>;
+
+pub use nalgebra;

@@ -1,0 +1,87 @@
+//! The scalar seam: the one place that knows about floating-point precision.
+//!
+//! Every algorithm in the crate is written once, generically over [`Real`], and
+//! monomorphised for `f32` and `f64`. The tolerances below are the only
+//! precision-dependent numbers in the crate; each is *relative*, so that a query
+//! scaled by any power of ten behaves the same way.
+
+use nalgebra::RealField;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for f32 {}
+    impl Sealed for f64 {}
+}
+
+/// A floating-point scalar the kernel runs on: `f32` or `f64`.
+///
+/// The trait is sealed; its constants are the crate's named tolerances.
+pub trait Real: RealField + Copy + sealed::Sealed {
+    /// The machine epsilon: the gap between 1 and the next representable number.
+    const EPSILON: Self;
+
+    /// Default relative tolerance of the GJK termination test.
+    ///
+    /// GJK stops once the gap between the upper bound ‖v‖ and the lower bound
+    /// v·w/‖v‖ on the distance is at most this fraction of the distance. Shapes
+    /// whose cores are polytopes (every built-in shape) terminate exactly, well
+    /// before this test matters; it bounds the work on curved user shapes.
+    const GJK_TOLERANCE: Self;
+
+    /// Rounding floor, relative to the magnitude of the coordinates involved.
+    ///
+    /// Differences of two support points carry an absolute rounding error of a
+    /// few ulps of the larger point; quantities below `ROUNDING_FLOOR × scale`
+    /// are indistinguishable from zero. It decides "touching" (distance zero)
+    /// and relaxes the GJK gap test when the distance is tiny compared to the
+    /// shapes.
+    const ROUNDING_FLOOR: Self;
+
+    /// Relative pivot below which a set of simplex edges counts as affinely
+    /// dependent (a flat triangle, a collapsed tetrahedron).
+    ///
+    /// The pivot of the Cholesky factorisation of the edge Gram matrix is
+    /// compared with the squared length of the edge it belongs to; the ratio is
+    /// the squared sine of the angle between that edge and the span of the
+    /// others.
+    const DEGENERACY: Self;
+
+    /// Converts an `f64` constant to this precision (rounding to nearest).
+    fn lit(x: f64) -> Self;
+}
+
+impl Real for f64 {
+    const EPSILON: Self = f64::EPSILON;
+    const GJK_TOLERANCE: Self = 1e-12;
+    const ROUNDING_FLOOR: Self = 32.0 * f64::EPSILON;
+    const DEGENERACY: Self = 64.0 * f64::EPSILON;
+
+    #[inline(always)]
+    fn lit(x: f64) -> Self {
+        x
+    }
+}
+
+impl Real for f32 {
+    const EPSILON: Self = f32::EPSILON;
+    const GJK_TOLERANCE: Self = 1e-6;
+    const ROUNDING_FLOOR: Self = 32.0 * f32::EPSILON;
+    const DEGENERACY: Self = 64.0 * f32::EPSILON;
+
+    #[inline(always)]
+    fn lit(x: f64) -> Self {
+        x as f32
+    }
+}
+
+/// `true` when every coordinate of `v` is finite.
+#[inline]
+pub(crate) fn all_finite<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> bool {
+    v.iter().all(|x| x.is_finite())
+}
+
+/// The largest absolute coordinate of `v` (the ∞-norm), used as a scale.
+#[inline]
+pub(crate) fn max_abs<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T {
+    v.iter().fold(T::zero(), |m, x| m.max(x.abs()))
+}

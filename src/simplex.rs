@@ -1,0 +1,434 @@
+//! The GJK simplex and Johnson's distance sub-algorithm, for every dimension.
+//!
+//! A simplex here is a set of up to `D + 1` points `y₀ … y_k` of the Minkowski
+//! difference `A − B`, each remembering the points `a ∈ A`, `b ∈ B` it came
+//! from (`y = a − b`). The sub-algorithm finds the point `v` of the simplex
+//! closest to the origin, as barycentric weights `λᵢ ≥ 0`, `Σ λᵢ = 1`,
+//! `v = Σ λᵢ yᵢ`, and drops the vertices whose weight is zero, leaving the
+//! smallest face that still contains `v`.
+//!
+//! # The math
+//!
+//! The closest point of a simplex lies in the relative interior of exactly one
+//! of its faces `X`, where it coincides with the projection of the origin onto
+//! the affine hull of `X`. Johnson (Gilbert, Johnson & Keerthi, 1988) writes
+//! the weights of that projection as ratios of sub-determinants `Δᵢ(X)`; they
+//! are the cofactors of the normal equations solved here directly.
+//!
+//! For a face `X = {y₀} ∪ S`, write the edges from the base vertex,
+//! `eᵢ = yᵢ − y₀`, and look for `v = y₀ + Σ μᵢ eᵢ` orthogonal to every edge:
+//!
+//! ```text
+//!   Σⱼ (eᵢ · eⱼ) μⱼ = −eᵢ · y₀        for i ∈ S,        λ₀ = 1 − Σ μᵢ.
+//! ```
+//!
+//! The Gram matrix `eᵢ · eⱼ` is computed once per call and shared by every
+//! face (each face solves a principal sub-block with an `LDLᵀ` factorisation).
+//! A face is *valid* when its system is well conditioned and all its weights
+//! are positive; the answer is the valid face with the smallest `‖v‖`, which in
+//! exact arithmetic is the unique face Johnson's test selects. Choosing by
+//! norm instead of by sign tests keeps the answer sound when rounding makes
+//! the sign tests disagree near degenerate configurations.
+//!
+//! # Accuracy
+//!
+//! * Edges are differences from the base vertex, so coordinates far from the
+//!   origin do not cancel in the Gram matrix.
+//! * In the GJK loop the base is the newest vertex, which every candidate face
+//!   contains, so one Gram matrix serves all of them.
+//! * `v` is rebuilt as `y₀ + Σ μᵢ eᵢ`: an error in `μ` moves `v` within the
+//!   face's affine hull, which changes `‖v‖` only to second order.
+//! * A face whose `LDLᵀ` pivot falls below [`Real::DEGENERACY`] times the
+//!   squared length of its edge is affinely dependent and skipped; its
+//!   lower-dimensional faces give the answer instead.
+
+use nalgebra::SVector;
+
+use crate::real::Real;
+
+/// A point of the Minkowski difference `A − B` with the points it came from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SupportPoint<T: Real, const D: usize> {
+    /// The difference `a − b`.
+    pub w: SVector<T, D>,
+    /// The point of shape A.
+    pub a: SVector<T, D>,
+    /// The point of shape B.
+    pub b: SVector<T, D>,
+}
+
+impl<T: Real, const D: usize> SupportPoint<T, D> {
+    /// The difference point `a − b`, remembering `a` and `b`.
+    #[inline]
+    pub fn new(a: SVector<T, D>, b: SVector<T, D>) -> Self {
+        Self { w: a - b, a, b }
+    }
+
+    /// A bare point `w`, as if `a = w` and `b = 0`.
+    #[inline]
+    pub fn from_point(w: SVector<T, D>) -> Self {
+        Self {
+            w,
+            a: w,
+            b: SVector::zeros(),
+        }
+    }
+
+    fn zero() -> Self {
+        Self::from_point(SVector::zeros())
+    }
+}
+
+/// Up to `D + 1` support points and the barycentric weights of the simplex
+/// point closest to the origin.
+///
+/// The storage is inline: `D` vertices in an array and one more beside it (a
+/// `[_; D + 1]` array cannot be written generically on stable Rust), so a
+/// simplex never allocates. Dimensions from 1 to 31 are supported; the cost of
+/// a reduction grows as `2^D`.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{Simplex, SupportPoint, Vector};
+///
+/// // The triangle (1, -1), (1, 1), (3, 0): its closest point to the origin is (1, 0).
+/// let mut s = Simplex::<f64, 2>::new();
+/// for p in [[1.0, -1.0], [1.0, 1.0], [3.0, 0.0]] {
+///     s.push(SupportPoint::from_point(Vector::<f64, 2>::from(p)));
+/// }
+/// let v = s.closest_point_full().unwrap();
+/// assert!((v - Vector::<f64, 2>::new(1.0, 0.0)).norm() < 1e-15);
+/// assert_eq!(s.len(), 2); // the far vertex was dropped
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Simplex<T: Real, const D: usize> {
+    head: [SupportPoint<T, D>; D],
+    tail: SupportPoint<T, D>,
+    head_weights: [T; D],
+    tail_weight: T,
+    len: usize,
+    closest: SVector<T, D>,
+}
+
+/// The best face found for one base vertex.
+struct Face<T: Real, const D: usize> {
+    /// Bit `i` set: vertex `i` (below the base) belongs to the face.
+    mask: u32,
+    /// Weights of the vertices below the base (zero outside the face).
+    mu: [T; D],
+    /// Weight of the base vertex.
+    base_weight: T,
+    /// The face's closest point to the origin.
+    v: SVector<T, D>,
+    norm2: T,
+}
+
+impl<T: Real, const D: usize> Default for Simplex<T, D> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Real, const D: usize> Simplex<T, D> {
+    const DIMENSION_OK: () = assert!(D >= 1 && D <= 31, "Simplex supports 1 <= D <= 31");
+
+    /// An empty simplex.
+    pub fn new() -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::DIMENSION_OK;
+        Self {
+            head: [SupportPoint::zero(); D],
+            tail: SupportPoint::zero(),
+            head_weights: [T::zero(); D],
+            tail_weight: T::zero(),
+            len: 0,
+            closest: SVector::zeros(),
+        }
+    }
+
+    /// A simplex holding the single point `p` (weight one).
+    pub fn from_point(p: SupportPoint<T, D>) -> Self {
+        let mut s = Self::new();
+        s.push(p);
+        s.set_weight(0, T::one());
+        s.closest = p.w;
+        s
+    }
+
+    /// The number of vertices, from 0 to `D + 1`.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// `true` when the simplex has no vertex.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// `true` when the simplex has `D + 1` vertices (it is full-dimensional
+    /// unless degenerate).
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.len == D + 1
+    }
+
+    /// Appends a vertex; returns `false` (and changes nothing) when full.
+    pub fn push(&mut self, p: SupportPoint<T, D>) -> bool {
+        if self.len > D {
+            return false;
+        }
+        self.set_vertex(self.len, p);
+        self.set_weight(self.len, T::zero());
+        self.len += 1;
+        true
+    }
+
+    /// Removes every vertex.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Vertex `i` (0 is the oldest, `len() - 1` the newest).
+    #[inline]
+    pub fn vertex(&self, i: usize) -> Option<&SupportPoint<T, D>> {
+        if i >= self.len {
+            None
+        } else {
+            self.head.get(i).or(Some(&self.tail))
+        }
+    }
+
+    /// Barycentric weight of vertex `i` from the last reduction.
+    #[inline]
+    pub fn weight(&self, i: usize) -> Option<T> {
+        if i >= self.len {
+            None
+        } else {
+            Some(
+                self.head_weights
+                    .get(i)
+                    .copied()
+                    .unwrap_or(self.tail_weight),
+            )
+        }
+    }
+
+    /// The vertices with their weights, oldest first.
+    pub fn iter(&self) -> impl Iterator<Item = (&SupportPoint<T, D>, T)> + '_ {
+        (0..self.len).filter_map(|i| Some((self.vertex(i)?, self.weight(i)?)))
+    }
+
+    /// The closest point found by the last reduction.
+    #[inline]
+    pub fn closest_point(&self) -> SVector<T, D> {
+        self.closest
+    }
+
+    /// The witness points `(Σ λᵢ aᵢ, Σ λᵢ bᵢ)` on shapes A and B.
+    pub fn witnesses(&self) -> (SVector<T, D>, SVector<T, D>) {
+        self.iter()
+            .fold((SVector::zeros(), SVector::zeros()), |(pa, pb), (p, l)| {
+                (pa + p.a * l, pb + p.b * l)
+            })
+    }
+
+    fn w(&self, i: usize) -> SVector<T, D> {
+        self.vertex(i).map_or_else(SVector::zeros, |p| p.w)
+    }
+
+    fn set_vertex(&mut self, i: usize, p: SupportPoint<T, D>) {
+        match self.head.get_mut(i) {
+            Some(slot) => *slot = p,
+            None => self.tail = p,
+        }
+    }
+
+    fn set_weight(&mut self, i: usize, l: T) {
+        match self.head_weights.get_mut(i) {
+            Some(slot) => *slot = l,
+            None => self.tail_weight = l,
+        }
+    }
+
+    /// Johnson's sub-algorithm as GJK uses it: the closest point to the origin
+    /// among the faces that contain the newest vertex.
+    ///
+    /// Keeps only the vertices of that face, stores their weights, and returns
+    /// the closest point; `None` for an empty simplex.
+    pub fn reduce(&mut self) -> Option<SVector<T, D>> {
+        let base = self.len.checked_sub(1)?;
+        let face = self.best_face(base)?;
+        self.keep(base, &face);
+        Some(face.v)
+    }
+
+    /// The closest point to the origin of the whole simplex (every face
+    /// considered), reducing it to the supporting face.
+    ///
+    /// Use this when the simplex was filled by hand; GJK uses
+    /// [`reduce`](Self::reduce), which may assume the newest vertex belongs to
+    /// the answer. Returns `None` for an empty simplex.
+    pub fn closest_point_full(&mut self) -> Option<SVector<T, D>> {
+        let mut best: Option<(usize, Face<T, D>)> = None;
+        for base in 0..self.len {
+            if let Some(face) = self.best_face(base) {
+                if best.as_ref().is_none_or(|(_, b)| face.norm2 < b.norm2) {
+                    best = Some((base, face));
+                }
+            }
+        }
+        let (base, face) = best?;
+        self.keep(base, &face);
+        Some(face.v)
+    }
+
+    /// Keeps the vertices of `face` (those in its mask, then its base), in
+    /// their original order, with their weights.
+    fn keep(&mut self, base: usize, face: &Face<T, D>) {
+        let mut out = 0;
+        for i in 0..base {
+            if face.mask & (1 << i) != 0 {
+                if let Some(&p) = self.vertex(i) {
+                    self.set_vertex(out, p);
+                    self.set_weight(out, face.mu.get(i).copied().unwrap_or(T::zero()));
+                    out += 1;
+                }
+            }
+        }
+        if let Some(&p) = self.vertex(base) {
+            self.set_vertex(out, p);
+            self.set_weight(out, face.base_weight);
+            out += 1;
+        }
+        self.len = out;
+        self.closest = face.v;
+    }
+
+    /// The valid face of smallest norm among those made of vertex `base` and
+    /// any subset of the vertices before it.
+    fn best_face(&self, base: usize) -> Option<Face<T, D>> {
+        let y0 = self.w(base);
+        let m = base.min(D);
+        // Edges from the base vertex, their Gram matrix and right-hand side.
+        let mut edges = [SVector::<T, D>::zeros(); D];
+        let mut gram = [[T::zero(); D]; D];
+        let mut rhs = [T::zero(); D];
+        for i in 0..m {
+            edges[i] = self.w(i) - y0;
+            rhs[i] = -edges[i].dot(&y0);
+            for j in 0..=i {
+                let g = edges[i].dot(&edges[j]);
+                gram[i][j] = g;
+                gram[j][i] = g;
+            }
+        }
+
+        let mut best = Face {
+            mask: 0,
+            mu: [T::zero(); D],
+            base_weight: T::one(),
+            v: y0,
+            norm2: y0.norm_squared(),
+        };
+        if !best.norm2.is_finite() {
+            return None;
+        }
+        let mut best_size = 0;
+        let mut idx = [0usize; D];
+        let mut mu = [T::zero(); D];
+        for mask in 1u32..(1u32 << m) {
+            let size = mask.count_ones() as usize;
+            let mut k = 0;
+            for (i, slot) in idx.iter_mut().enumerate().take(m) {
+                if mask & (1 << i) != 0 {
+                    *slot = i;
+                    k += 1;
+                }
+            }
+            debug_assert_eq!(k, size);
+            if !solve_ldlt(&gram, &rhs, &idx[..size], &mut mu[..size]) {
+                continue;
+            }
+            let sum = mu[..size].iter().fold(T::zero(), |s, &x| s + x);
+            let base_weight = T::one() - sum;
+            if !(base_weight > T::zero()) || mu[..size].iter().any(|&x| !(x > T::zero())) {
+                continue;
+            }
+            let mut v = y0;
+            for (&i, &x) in idx[..size].iter().zip(&mu[..size]) {
+                v += edges[i] * x;
+            }
+            let norm2 = v.norm_squared();
+            if norm2 < best.norm2 || (norm2 == best.norm2 && size < best_size) {
+                best.mask = mask;
+                best.mu = [T::zero(); D];
+                for (&i, &x) in idx[..size].iter().zip(&mu[..size]) {
+                    best.mu[i] = x;
+                }
+                best.base_weight = base_weight;
+                best.v = v;
+                best.norm2 = norm2;
+                best_size = size;
+            }
+        }
+        Some(best)
+    }
+}
+
+/// Solves the principal sub-system `G[idx, idx] · x = rhs[idx]` of a symmetric
+/// Gram matrix by an `LDLᵀ` factorisation, writing `x`.
+///
+/// Returns `false` when a pivot falls below [`Real::DEGENERACY`] times the
+/// corresponding diagonal entry (the edges are affinely dependent) or is not
+/// finite.
+fn solve_ldlt<T: Real, const D: usize>(
+    gram: &[[T; D]; D],
+    rhs: &[T; D],
+    idx: &[usize],
+    x: &mut [T],
+) -> bool {
+    let n = idx.len();
+    // l[i][j] for j < i: unit lower factor; d[i]: pivots.
+    let mut l = [[T::zero(); D]; D];
+    let mut d = [T::zero(); D];
+    for i in 0..n {
+        for j in 0..i {
+            let mut s = gram[idx[i]][idx[j]];
+            for k in 0..j {
+                s -= l[i][k] * l[j][k] * d[k];
+            }
+            l[i][j] = s / d[j];
+        }
+        let diag = gram[idx[i]][idx[i]];
+        let mut p = diag;
+        for k in 0..i {
+            p -= l[i][k] * l[i][k] * d[k];
+        }
+        if !(p > T::DEGENERACY * diag) || !p.is_finite() {
+            return false;
+        }
+        d[i] = p;
+    }
+    // Forward substitution (L y = b), scaling (z = y / d), back substitution (Lᵀ x = z).
+    for i in 0..n {
+        let mut s = rhs[idx[i]];
+        for k in 0..i {
+            s -= l[i][k] * x[k];
+        }
+        x[i] = s;
+    }
+    for i in 0..n {
+        x[i] /= d[i];
+    }
+    for i in (0..n).rev() {
+        let mut s = x[i];
+        for k in i + 1..n {
+            s -= l[k][i] * x[k];
+        }
+        x[i] = s;
+    }
+    x.iter().all(|v| v.is_finite())
+}

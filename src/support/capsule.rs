@@ -1,0 +1,52 @@
+//! Capsules: a segment swept by a ball.
+
+use nalgebra::SVector;
+
+use super::{valid_radius, Segment, ShapeError, SupportMap};
+use crate::real::Real;
+
+/// All points within `radius` of a segment: a stadium in 2D, a capsule in 3D.
+///
+/// The core is the segment, the margin the radius.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capsule<T: Real, const D: usize> {
+    segment: Segment<T, D>,
+    radius: T,
+}
+
+impl<T: Real, const D: usize> Capsule<T, D> {
+    /// The capsule around the segment `a`–`b`; fails on non-finite input or a
+    /// negative radius.
+    pub fn new(a: SVector<T, D>, b: SVector<T, D>, radius: T) -> Result<Self, ShapeError> {
+        valid_radius(radius)?;
+        Ok(Self {
+            segment: Segment::new(a, b)?,
+            radius,
+        })
+    }
+
+    /// The core segment.
+    pub fn segment(&self) -> Segment<T, D> {
+        self.segment
+    }
+
+    /// The radius.
+    pub fn radius(&self) -> T {
+        self.radius
+    }
+}
+
+impl<T: Real, const D: usize> SupportMap<T, D> for Capsule<T, D> {
+    #[inline]
+    fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
+        self.segment.core_support(dir)
+    }
+    #[inline]
+    fn margin(&self) -> T {
+        self.radius
+    }
+    #[inline]
+    fn center(&self) -> SVector<T, D> {
+        self.segment.center()
+    }
+}

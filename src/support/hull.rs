@@ -1,0 +1,54 @@
+//! Convex hulls of borrowed point sets, in any dimension.
+
+use nalgebra::SVector;
+
+use super::{farthest, finite_point, ShapeError, SupportMap};
+use crate::real::{all_finite, Real};
+
+/// The convex hull of a borrowed, non-empty set of points.
+///
+/// The points need not be in convex position: interior points, duplicates,
+/// collinear and coplanar sets are all valid and simply never (or redundantly)
+/// win the support scan. Nothing is copied or allocated.
+///
+/// The support map is a linear max-dot-product scan.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ConvexHull<'a, T: Real, const D: usize> {
+    points: &'a [SVector<T, D>],
+    centroid: SVector<T, D>,
+}
+
+impl<'a, T: Real, const D: usize> ConvexHull<'a, T, D> {
+    /// The hull of `points`; fails when the slice is empty or a coordinate is
+    /// not finite.
+    pub fn new(points: &'a [SVector<T, D>]) -> Result<Self, ShapeError> {
+        let first = points.first().ok_or(ShapeError::Empty)?;
+        points.iter().try_for_each(finite_point)?;
+        // Mean relative to the first point: no overflow for huge coordinates,
+        // no cancellation for clustered ones.
+        let mut sum = SVector::<T, D>::zeros();
+        for p in points {
+            sum += p - first;
+        }
+        let count = T::from_usize(points.len()).unwrap_or(T::one());
+        let mean = first + sum / count;
+        let centroid = if all_finite(&mean) { mean } else { *first };
+        Ok(Self { points, centroid })
+    }
+
+    /// The points the hull was built from.
+    pub fn points(&self) -> &'a [SVector<T, D>] {
+        self.points
+    }
+}
+
+impl<T: Real, const D: usize> SupportMap<T, D> for ConvexHull<'_, T, D> {
+    #[inline]
+    fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
+        farthest(self.points, dir).unwrap_or(self.centroid)
+    }
+    #[inline]
+    fn center(&self) -> SVector<T, D> {
+        self.centroid
+    }
+}

@@ -1,0 +1,183 @@
+//! Support maps: the only thing a query ever asks of a shape.
+//!
+//! The support map of a convex set `S` along a direction `d` is a point of `S`
+//! that maximises `x · d`. GJK and EPA explore the Minkowski difference `A − B`
+//! exclusively through `s_A(d) − s_B(−d)`, so any convex shape with a support
+//! map can take part in every query.
+//!
+//! # Core and margin
+//!
+//! Every shape is described as a *core* plus a *margin*: the shape is the set of
+//! points within distance `margin` of the core. A ball is a point core with its
+//! radius as margin, a capsule a segment core, [`Rounded`] adds to the margin of
+//! any shape. Queries run on the cores and add the margins afterwards, so the
+//! curved part of a shape never costs iterations and ball–ball is exact.
+
+use nalgebra::SVector;
+
+use crate::real::{all_finite, Real};
+
+mod ball;
+mod capsule;
+mod cuboid;
+mod hull;
+mod minkowski;
+mod point;
+mod polygon;
+mod rounded;
+mod segment;
+mod transformed;
+mod triangle;
+
+pub use ball::Ball;
+pub use capsule::Capsule;
+pub use cuboid::Cuboid;
+pub use hull::ConvexHull;
+pub use minkowski::MinkowskiSum;
+pub use point::Point;
+pub use polygon::Polygon;
+pub use rounded::Rounded;
+pub use segment::Segment;
+pub use transformed::Transformed;
+pub use triangle::Triangle;
+
+/// A convex shape described by its support map, as a core plus a margin.
+///
+/// Implement [`core_support`](SupportMap::core_support) (and, for rounded
+/// shapes, [`margin`](SupportMap::margin)) to use your own shape in every query.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{SupportMap, Ball, Vector};
+///
+/// let ball = Ball::new(Vector::<f64, 3>::new(1.0, 0.0, 0.0), 2.0).unwrap();
+/// let p = ball.support(&Vector::<f64, 3>::new(0.0, 3.0, 0.0));
+/// assert!((p - Vector::<f64, 3>::new(1.0, 2.0, 0.0)).norm() < 1e-15);
+/// ```
+pub trait SupportMap<T: Real, const D: usize> {
+    /// A point of the core that is farthest along `dir`.
+    ///
+    /// `dir` need not be normalised. For a zero direction any point of the core
+    /// is a valid answer. Implementations must return finite points for finite
+    /// directions; the queries check this and report an error otherwise.
+    fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D>;
+
+    /// The radius of the rounding around the core (zero for sharp shapes).
+    #[inline]
+    fn margin(&self) -> T {
+        T::zero()
+    }
+
+    /// A point inside the core, used to pick GJK's first search direction.
+    ///
+    /// Any point of the core is correct; one near its middle saves iterations.
+    /// The default asks the core for its support along the first axis.
+    #[inline]
+    fn center(&self) -> SVector<T, D> {
+        let mut e = SVector::<T, D>::zeros();
+        if D > 0 {
+            e[0] = T::one();
+        }
+        self.core_support(&e)
+    }
+
+    /// A point of the whole shape (core plus margin) farthest along `dir`.
+    ///
+    /// For a zero direction the core support is returned.
+    #[inline]
+    fn support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
+        let core = self.core_support(dir);
+        let r = self.margin();
+        let n = dir.norm();
+        if r > T::zero() && n > T::zero() {
+            core + dir * (r / n)
+        } else {
+            core
+        }
+    }
+}
+
+impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for &S {
+    #[inline]
+    fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
+        (**self).core_support(dir)
+    }
+    #[inline]
+    fn margin(&self) -> T {
+        (**self).margin()
+    }
+    #[inline]
+    fn center(&self) -> SVector<T, D> {
+        (**self).center()
+    }
+}
+
+/// Why a shape could not be built from the given data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeError {
+    /// A coordinate, radius or matrix entry is NaN or infinite.
+    NonFinite,
+    /// A radius or half-extent is negative.
+    Negative,
+    /// The vertex list is empty.
+    Empty,
+    /// A polygon's vertices are not in counter-clockwise convex position.
+    NotConvex,
+    /// A matrix meant as a rotation is not orthogonal.
+    NotOrthogonal,
+}
+
+impl core::fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            ShapeError::NonFinite => "a coordinate is NaN or infinite",
+            ShapeError::Negative => "a radius or half-extent is negative",
+            ShapeError::Empty => "the vertex list is empty",
+            ShapeError::NotConvex => "the polygon is not convex and counter-clockwise",
+            ShapeError::NotOrthogonal => "the matrix is not orthogonal",
+        })
+    }
+}
+
+impl core::error::Error for ShapeError {}
+
+/// Checks that a point is finite.
+pub(crate) fn finite_point<T: Real, const D: usize>(p: &SVector<T, D>) -> Result<(), ShapeError> {
+    if all_finite(p) {
+        Ok(())
+    } else {
+        Err(ShapeError::NonFinite)
+    }
+}
+
+/// Checks that a radius (or half-extent) is finite and not negative.
+pub(crate) fn valid_radius<T: Real>(r: T) -> Result<(), ShapeError> {
+    if !r.is_finite() {
+        Err(ShapeError::NonFinite)
+    } else if r < T::zero() {
+        Err(ShapeError::Negative)
+    } else {
+        Ok(())
+    }
+}
+
+/// The point of `points` with the largest dot product with `dir` (the first
+/// one on ties), or `None` for an empty slice.
+#[inline]
+pub(crate) fn farthest<T: Real, const D: usize>(
+    points: &[SVector<T, D>],
+    dir: &SVector<T, D>,
+) -> Option<SVector<T, D>> {
+    let (first, rest) = points.split_first()?;
+    let mut best = first;
+    let mut best_dot = first.dot(dir);
+    for p in rest {
+        let d = p.dot(dir);
+        if d > best_dot {
+            best = p;
+            best_dot = d;
+        }
+    }
+    Some(*best)
+}

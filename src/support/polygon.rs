@@ -1,0 +1,180 @@
+//! Convex polygons in the plane, with a logarithmic support search.
+//!
+//! For a convex polygon listed counter-clockwise, the outward edge normals turn
+//! monotonically through one full turn. The vertex farthest along `d` is the
+//! one between the last edge whose normal comes before `d` (in angle) and the
+//! first edge whose normal comes at or after it, so a binary search over the
+//! normal angles finds it in `O(log n)` steps. Angles are compared exactly by
+//! half-plane and cross-product signs, never computed.
+
+use nalgebra::{SVector, Vector2};
+
+use super::{farthest, finite_point, ShapeError, SupportMap};
+use crate::real::Real;
+
+/// Up to this many vertices the support map is a plain linear scan, which is
+/// faster than the binary search on small polygons.
+const LINEAR_SCAN_MAX: usize = 16;
+
+/// A convex polygon given by its vertices in counter-clockwise order.
+///
+/// The slice is borrowed, never copied. Collinear and repeated consecutive
+/// vertices are accepted; a polygon that turns clockwise anywhere (beyond
+/// rounding) or winds more than once is rejected.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Polygon<'a, T: Real> {
+    vertices: &'a [Vector2<T>],
+    /// Index of the first edge of non-zero length: the angular reference.
+    reference: usize,
+    centroid: Vector2<T>,
+}
+
+fn cross<T: Real>(a: &Vector2<T>, b: &Vector2<T>) -> T {
+    a.x * b.y - a.y * b.x
+}
+
+/// Outward normal of an edge of a counter-clockwise polygon.
+fn outward<T: Real>(e: &Vector2<T>) -> Vector2<T> {
+    Vector2::new(e.y, -e.x)
+}
+
+/// Whether the angle of `u`, measured counter-clockwise from `r` in `[0, 2π)`,
+/// is smaller than that of `w`.
+fn angle_less<T: Real>(r: &Vector2<T>, u: &Vector2<T>, w: &Vector2<T>) -> bool {
+    let half = |x: &Vector2<T>| {
+        let c = cross(r, x);
+        !(c > T::zero() || (c == T::zero() && r.dot(x) > T::zero()))
+    };
+    let (hu, hw) = (half(u), half(w));
+    if hu != hw {
+        !hu
+    } else {
+        cross(u, w) > T::zero()
+    }
+}
+
+impl<'a, T: Real> Polygon<'a, T> {
+    /// A polygon from counter-clockwise vertices; fails when the slice is
+    /// empty, a coordinate is not finite, or the vertices are not in convex
+    /// counter-clockwise position.
+    pub fn new(vertices: &'a [Vector2<T>]) -> Result<Self, ShapeError> {
+        let first = *vertices.first().ok_or(ShapeError::Empty)?;
+        vertices.iter().try_for_each(finite_point)?;
+        let n = vertices.len();
+        let edge = |i: usize| vertices[(i + 1) % n] - vertices[i % n];
+        let reference = (0..n).find(|&i| edge(i) != Vector2::zeros()).unwrap_or(0);
+
+        // Every turn between consecutive non-degenerate edges is a left turn
+        // (up to rounding), and the turns add up to exactly one full turn.
+        let slack = T::DEGENERACY.sqrt();
+        let mut turning = T::zero();
+        let mut prev = edge(reference);
+        for k in 1..=n {
+            let e = edge(reference + k);
+            if e == Vector2::zeros() {
+                continue;
+            }
+            let c = cross(&prev, &e);
+            if c < -slack * prev.norm() * e.norm() {
+                return Err(ShapeError::NotConvex);
+            }
+            turning += c.atan2(prev.dot(&e));
+            prev = e;
+        }
+        let all_coincide = prev == Vector2::zeros();
+        if !all_coincide && (turning - T::two_pi()).abs() > T::frac_pi_2() {
+            return Err(ShapeError::NotConvex);
+        }
+
+        let mut sum = Vector2::zeros();
+        for v in vertices {
+            sum += v - first;
+        }
+        let mean = first + sum / T::from_usize(n).unwrap_or(T::one());
+        let centroid = if mean.iter().all(|x| x.is_finite()) {
+            mean
+        } else {
+            first
+        };
+        Ok(Self {
+            vertices,
+            reference,
+            centroid,
+        })
+    }
+
+    /// The vertices, counter-clockwise.
+    pub fn vertices(&self) -> &'a [Vector2<T>] {
+        self.vertices
+    }
+
+    fn vertex(&self, i: usize) -> Vector2<T> {
+        let n = self.vertices.len();
+        self.vertices
+            .get(i % n.max(1))
+            .copied()
+            .unwrap_or(self.centroid)
+    }
+
+    fn edge(&self, i: usize) -> Vector2<T> {
+        self.vertex(i + 1) - self.vertex(i)
+    }
+
+    /// Whether edge `reference + j` has an outward normal whose angle is
+    /// smaller than that of `d` (both measured from the reference normal).
+    /// A zero-length edge takes the answer of the next non-degenerate edge.
+    fn normal_before(&self, j: usize, d: &Vector2<T>) -> bool {
+        let n = self.vertices.len();
+        let r = outward(&self.edge(self.reference));
+        (j..n)
+            .map(|k| self.edge(self.reference + k))
+            .find(|e| *e != Vector2::zeros())
+            .is_some_and(|e| angle_less(&r, &outward(&e), d))
+    }
+
+    fn binary_search(&self, d: &Vector2<T>) -> Vector2<T> {
+        let n = self.vertices.len();
+        let (mut lo, mut hi) = (0, n);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.normal_before(mid, d) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        // Guard against rounding in the angle comparisons: climb to a local
+        // maximum of the dot product (a global one, by convexity).
+        let mut i = self.reference + lo;
+        let mut best = self.vertex(i).dot(d);
+        for _ in 0..n {
+            let next = self.vertex(i + 1).dot(d);
+            let prev = self.vertex(i + n - 1).dot(d);
+            if next > best && next >= prev {
+                i += 1;
+                best = next;
+            } else if prev > best {
+                i += n - 1;
+                best = prev;
+            } else {
+                break;
+            }
+        }
+        self.vertex(i)
+    }
+}
+
+impl<T: Real> SupportMap<T, 2> for Polygon<'_, T> {
+    #[inline]
+    fn core_support(&self, dir: &SVector<T, 2>) -> SVector<T, 2> {
+        if self.vertices.len() <= LINEAR_SCAN_MAX || *dir == Vector2::zeros() {
+            farthest(self.vertices, dir).unwrap_or(self.centroid)
+        } else {
+            self.binary_search(dir)
+        }
+    }
+    #[inline]
+    fn center(&self) -> SVector<T, 2> {
+        self.centroid
+    }
+}

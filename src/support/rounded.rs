@@ -1,0 +1,49 @@
+//! Any shape grown by a radius.
+
+use nalgebra::SVector;
+
+use super::{valid_radius, ShapeError, SupportMap};
+use crate::real::Real;
+
+/// All points within `radius` of `shape`: a rounded box, a rounded polygon.
+///
+/// The core stays the inner shape's core and the radius adds to its margin, so
+/// the rounding never costs GJK iterations.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rounded<S, T: Real> {
+    shape: S,
+    radius: T,
+}
+
+impl<S, T: Real> Rounded<S, T> {
+    /// `shape` grown by `radius`; fails on a negative or non-finite radius.
+    pub fn new(shape: S, radius: T) -> Result<Self, ShapeError> {
+        valid_radius(radius)?;
+        Ok(Self { shape, radius })
+    }
+
+    /// The inner shape.
+    pub fn shape(&self) -> &S {
+        &self.shape
+    }
+
+    /// The added radius.
+    pub fn radius(&self) -> T {
+        self.radius
+    }
+}
+
+impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Rounded<S, T> {
+    #[inline]
+    fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
+        self.shape.core_support(dir)
+    }
+    #[inline]
+    fn margin(&self) -> T {
+        self.shape.margin() + self.radius
+    }
+    #[inline]
+    fn center(&self) -> SVector<T, D> {
+        self.shape.center()
+    }
+}
