@@ -269,8 +269,17 @@ fn gjk_loop<T: Real, const D: usize>(
             return Err(GjkError::NonFinite);
         }
         if !(next.norm_squared() < vv) {
-            // No progress: rounding has the last word. Keep the better simplex.
-            return run(backup, v, lower, iteration, Status::Stalled, Verdict::Apart);
+            // No progress: rounding has the last word; keep the better simplex.
+            // `v` is then known to about `floor · scale` in each coordinate, so
+            // its direction, and with it the lower bound `v·w/‖v‖`, can be off
+            // by `floor · scale² / ‖v‖`: a gap within that is convergence to
+            // working precision, a larger one a genuine stall.
+            let status = if vv - vw <= config.tolerance * vv + floor * scale * scale {
+                Status::Converged
+            } else {
+                Status::Stalled
+            };
+            return run(backup, v, lower, iteration, status, Verdict::Apart);
         }
         v = next;
     }

@@ -7,44 +7,16 @@
 //! `v = Σ λᵢ yᵢ`, and drops the vertices whose weight is zero, leaving the
 //! smallest face that still contains `v`.
 //!
-//! # The math
-//!
-//! The closest point of a simplex lies in the relative interior of exactly one
-//! of its faces `X`, where it coincides with the projection of the origin onto
-//! the affine hull of `X`. Johnson (Gilbert, Johnson & Keerthi, 1988) writes
-//! the weights of that projection as ratios of sub-determinants `Δᵢ(X)`; they
-//! are the cofactors of the normal equations solved here directly.
-//!
-//! For a face `X = {y₀} ∪ S`, write the edges from the base vertex,
-//! `eᵢ = yᵢ − y₀`, and look for `v = y₀ + Σ μᵢ eᵢ` orthogonal to every edge:
-//!
-//! ```text
-//!   Σⱼ (eᵢ · eⱼ) μⱼ = −eᵢ · y₀        for i ∈ S,        λ₀ = 1 − Σ μᵢ.
-//! ```
-//!
-//! The Gram matrix `eᵢ · eⱼ` is computed once per call and shared by every
-//! face (each face solves a principal sub-block with an `LDLᵀ` factorisation).
-//! A face is *valid* when its system is well conditioned and all its weights
-//! are positive; the answer is the valid face with the smallest `‖v‖`, which in
-//! exact arithmetic is the unique face Johnson's test selects. Choosing by
-//! norm instead of by sign tests keeps the answer sound when rounding makes
-//! the sign tests disagree near degenerate configurations.
-//!
-//! # Accuracy
-//!
-//! * Edges are differences from the base vertex, so coordinates far from the
-//!   origin do not cancel in the Gram matrix.
-//! * In the GJK loop the base is the newest vertex, which every candidate face
-//!   contains, so one Gram matrix serves all of them.
-//! * `v` is rebuilt as `y₀ + Σ μᵢ eᵢ`: an error in `μ` moves `v` within the
-//!   face's affine hull, which changes `‖v‖` only to second order.
-//! * A face whose `LDLᵀ` pivot falls below [`Real::DEGENERACY`] times the
-//!   squared length of its edge is affinely dependent and skipped; its
-//!   lower-dimensional faces give the answer instead.
+//! The sub-algorithm itself, its math and its accuracy arguments, live in
+//! the `johnson` module beside this one.
 
 use nalgebra::SVector;
 
 use crate::real::Real;
+
+mod johnson;
+
+use johnson::Face;
 
 /// A point of the Minkowski difference `A − B` with the points it came from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -109,19 +81,6 @@ pub struct Simplex<T: Real, const D: usize> {
     tail_weight: T,
     len: usize,
     closest: SVector<T, D>,
-}
-
-/// The best face found for one base vertex.
-struct Face<T: Real, const D: usize> {
-    /// Bit `i` set: vertex `i` (below the base) belongs to the face.
-    mask: u32,
-    /// Weights of the vertices below the base (zero outside the face).
-    mu: [T; D],
-    /// Weight of the base vertex.
-    base_weight: T,
-    /// The face's closest point to the origin.
-    v: SVector<T, D>,
-    norm2: T,
 }
 
 impl<T: Real, const D: usize> Default for Simplex<T, D> {
@@ -307,128 +266,9 @@ impl<T: Real, const D: usize> Simplex<T, D> {
         self.closest = face.v;
     }
 
-    /// The valid face of smallest norm among those made of vertex `base` and
-    /// any subset of the vertices before it.
+    /// The closest face made of vertex `base` and any subset of the vertices
+    /// before it.
     fn best_face(&self, base: usize) -> Option<Face<T, D>> {
-        let y0 = self.w(base);
-        let m = base.min(D);
-        // Edges from the base vertex, their Gram matrix and right-hand side.
-        let mut edges = [SVector::<T, D>::zeros(); D];
-        let mut gram = [[T::zero(); D]; D];
-        let mut rhs = [T::zero(); D];
-        for i in 0..m {
-            edges[i] = self.w(i) - y0;
-            rhs[i] = -edges[i].dot(&y0);
-            for j in 0..=i {
-                let g = edges[i].dot(&edges[j]);
-                gram[i][j] = g;
-                gram[j][i] = g;
-            }
-        }
-
-        let mut best = Face {
-            mask: 0,
-            mu: [T::zero(); D],
-            base_weight: T::one(),
-            v: y0,
-            norm2: y0.norm_squared(),
-        };
-        if !best.norm2.is_finite() {
-            return None;
-        }
-        let mut best_size = 0;
-        let mut idx = [0usize; D];
-        let mut mu = [T::zero(); D];
-        for mask in 1u32..(1u32 << m) {
-            let size = mask.count_ones() as usize;
-            let mut k = 0;
-            for (i, slot) in idx.iter_mut().enumerate().take(m) {
-                if mask & (1 << i) != 0 {
-                    *slot = i;
-                    k += 1;
-                }
-            }
-            debug_assert_eq!(k, size);
-            if !solve_ldlt(&gram, &rhs, &idx[..size], &mut mu[..size]) {
-                continue;
-            }
-            let sum = mu[..size].iter().fold(T::zero(), |s, &x| s + x);
-            let base_weight = T::one() - sum;
-            if !(base_weight > T::zero()) || mu[..size].iter().any(|&x| !(x > T::zero())) {
-                continue;
-            }
-            let mut v = y0;
-            for (&i, &x) in idx[..size].iter().zip(&mu[..size]) {
-                v += edges[i] * x;
-            }
-            let norm2 = v.norm_squared();
-            if norm2 < best.norm2 || (norm2 == best.norm2 && size < best_size) {
-                best.mask = mask;
-                best.mu = [T::zero(); D];
-                for (&i, &x) in idx[..size].iter().zip(&mu[..size]) {
-                    best.mu[i] = x;
-                }
-                best.base_weight = base_weight;
-                best.v = v;
-                best.norm2 = norm2;
-                best_size = size;
-            }
-        }
-        Some(best)
+        johnson::closest_face(&self.w(base), base, |i| self.w(i))
     }
-}
-
-/// Solves the principal sub-system `G[idx, idx] · x = rhs[idx]` of a symmetric
-/// Gram matrix by an `LDLᵀ` factorisation, writing `x`.
-///
-/// Returns `false` when a pivot falls below [`Real::DEGENERACY`] times the
-/// corresponding diagonal entry (the edges are affinely dependent) or is not
-/// finite.
-fn solve_ldlt<T: Real, const D: usize>(
-    gram: &[[T; D]; D],
-    rhs: &[T; D],
-    idx: &[usize],
-    x: &mut [T],
-) -> bool {
-    let n = idx.len();
-    // l[i][j] for j < i: unit lower factor; d[i]: pivots.
-    let mut l = [[T::zero(); D]; D];
-    let mut d = [T::zero(); D];
-    for i in 0..n {
-        for j in 0..i {
-            let mut s = gram[idx[i]][idx[j]];
-            for k in 0..j {
-                s -= l[i][k] * l[j][k] * d[k];
-            }
-            l[i][j] = s / d[j];
-        }
-        let diag = gram[idx[i]][idx[i]];
-        let mut p = diag;
-        for k in 0..i {
-            p -= l[i][k] * l[i][k] * d[k];
-        }
-        if !(p > T::DEGENERACY * diag) || !p.is_finite() {
-            return false;
-        }
-        d[i] = p;
-    }
-    // Forward substitution (L y = b), scaling (z = y / d), back substitution (Lᵀ x = z).
-    for i in 0..n {
-        let mut s = rhs[idx[i]];
-        for k in 0..i {
-            s -= l[i][k] * x[k];
-        }
-        x[i] = s;
-    }
-    for i in 0..n {
-        x[i] /= d[i];
-    }
-    for i in (0..n).rev() {
-        let mut s = x[i];
-        for k in i + 1..n {
-            s -= l[k][i] * x[k];
-        }
-        x[i] = s;
-    }
-    x.iter().all(|v| v.is_finite())
 }
