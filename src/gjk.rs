@@ -63,6 +63,10 @@ pub enum Status {
     Stalled,
     /// The iteration cap was reached; the bounds are still valid.
     IterationLimit,
+    /// The penetration polytope ran out of room (see
+    /// [`penetration_with_capacity`](crate::penetration_with_capacity)); the
+    /// bounds are still valid.
+    OutOfCapacity,
 }
 
 /// Why a query could not be answered.
@@ -119,7 +123,7 @@ pub struct Distance<T: Real, const D: usize> {
 }
 
 /// What the loop learned about the cores.
-enum Verdict {
+pub(crate) enum Verdict {
     /// The cores touch or overlap (‖v‖ below the rounding floor).
     Overlap,
     /// The cores are apart; `v` is their closest-point difference.
@@ -131,27 +135,27 @@ enum Verdict {
 }
 
 /// The loop's state when it stops.
-struct Run<T: Real, const D: usize> {
-    simplex: Simplex<T, D>,
+pub(crate) struct Run<T: Real, const D: usize> {
+    pub simplex: Simplex<T, D>,
     /// ‖v‖ and the best lower bound, on the cores.
-    upper: T,
-    lower: T,
-    iterations: u32,
-    status: Status,
-    verdict: Verdict,
+    pub upper: T,
+    pub lower: T,
+    pub iterations: u32,
+    pub status: Status,
+    pub verdict: Verdict,
 }
 
 /// Early exits of the loop.
 #[derive(Clone, Copy)]
-struct Exits<T> {
+pub(crate) struct Exits<T> {
     /// Stop once the core distance is proven larger than this.
-    beyond: Option<T>,
+    pub beyond: Option<T>,
     /// Stop once the core distance is proven at most this.
-    within: Option<T>,
+    pub within: Option<T>,
 }
 
 #[inline]
-fn support_pair<T: Real, const D: usize>(
+pub(crate) fn support_pair<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
     dir: &SVector<T, D>,
@@ -176,7 +180,7 @@ fn first_direction<T: Real, const D: usize>(
     }
 }
 
-fn gjk_loop<T: Real, const D: usize>(
+pub(crate) fn gjk_loop<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
     config: &GjkConfig<T, D>,
@@ -298,7 +302,7 @@ fn gjk_loop<T: Real, const D: usize>(
     )
 }
 
-fn margins<T: Real, const D: usize>(
+pub(crate) fn margins<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Result<(T, T), GjkError> {

@@ -54,11 +54,17 @@ compile_error!(
     "gjk needs float functions: enable the `std` feature (default) or the `libm` feature"
 );
 
+mod contact;
+mod epa;
 mod gjk;
 mod real;
 mod simplex;
 mod support;
 
+pub use crate::contact::{
+    contact, contact_with_capacity, penetration, penetration_with_capacity, Contact, Penetration,
+};
+pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 pub use crate::gjk::{
     closest_points, distance, intersects, Distance, GjkConfig, GjkError, Status,
     DEFAULT_MAX_ITERATIONS,

@@ -1,0 +1,252 @@
+//! Contact queries: signed distance, penetration depth, normal and points.
+//!
+//! One call answers both regimes a physics engine meets. GJK runs on the
+//! shapes' cores first:
+//!
+//! * cores apart by more than the summed margins: the shapes are separated,
+//!   and GJK's closest points, pushed out by the radii, are the answer;
+//! * cores apart by less: only the rounded margins overlap, and the depth is
+//!   the margin minus the core distance — still no EPA;
+//! * cores overlapping: EPA measures the cores' penetration, and the margins
+//!   add to it.
+//!
+//! # Conventions
+//!
+//! `normal` is a unit vector from A towards B. The signed distance is
+//! positive when the shapes are apart and minus the penetration depth when
+//! they overlap, and in both cases `point_b − point_a = distance · normal`:
+//! apart, the points are the closest points; overlapping, `point_a` is the
+//! point of A deepest inside B and `point_b` the point of B deepest inside A,
+//! and translating B by `−distance · normal` brings the shapes to touching.
+
+use nalgebra::SVector;
+
+use crate::epa::{expand, CorePenetration, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+use crate::gjk::{gjk_loop, margins, Exits, GjkConfig, GjkError, Status, Verdict};
+use crate::real::{all_finite, Real};
+use crate::support::SupportMap;
+
+/// The contact between two shapes within a query distance.
+#[derive(Clone, Copy, Debug)]
+pub struct Contact<T: Real, const D: usize> {
+    /// Signed distance: the gap when apart, minus the depth when overlapping.
+    pub distance: T,
+    /// Unit normal from A towards B.
+    pub normal: SVector<T, D>,
+    /// Closest point of A (apart), or the point of A deepest in B.
+    pub point_a: SVector<T, D>,
+    /// Closest point of B (apart), or the point of B deepest in A.
+    pub point_b: SVector<T, D>,
+    /// GJK plus EPA iterations.
+    pub iterations: u32,
+    /// Why the query stopped.
+    pub status: Status,
+}
+
+/// How deep two overlapping shapes interpenetrate.
+#[derive(Clone, Copy, Debug)]
+pub struct Penetration<T: Real, const D: usize> {
+    /// The length of the shortest translation of B that separates the shapes
+    /// (reached by the polytope: a certified lower bound).
+    pub depth: T,
+    /// A certified upper bound on the depth (equal to it within the tolerance
+    /// when [`Status::Converged`]).
+    pub upper_bound: T,
+    /// Unit normal from A towards B: translating B by `depth · normal` brings
+    /// the shapes to touching.
+    pub normal: SVector<T, D>,
+    /// The point of A deepest inside B.
+    pub point_a: SVector<T, D>,
+    /// The point of B deepest inside A; `point_a − point_b = depth · normal`.
+    pub point_b: SVector<T, D>,
+    /// GJK plus EPA iterations.
+    pub iterations: u32,
+    /// Why the query stopped.
+    pub status: Status,
+}
+
+/// The signed answer on the cores, before margins.
+struct Signed<T: Real, const D: usize> {
+    /// Core distance (negative: core depth) and its certified other bound.
+    distance: T,
+    bound: T,
+    normal: SVector<T, D>,
+    point_a: SVector<T, D>,
+    point_b: SVector<T, D>,
+    iterations: u32,
+    status: Status,
+}
+
+/// GJK, then EPA if the cores overlap; `None` once the cores are proven
+/// farther apart than `cutoff`.
+fn signed<T, const D: usize, const V: usize, const F: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    cutoff: T,
+    config: &GjkConfig<T, D>,
+) -> Result<Option<Signed<T, D>>, GjkError>
+where
+    T: Real,
+{
+    let exits = Exits {
+        beyond: Some(cutoff),
+        within: None,
+    };
+    let run = gjk_loop(a, b, config, exits)?;
+    match run.verdict {
+        Verdict::BeyondCutoff => Ok(None),
+        Verdict::Apart | Verdict::WithinMargin => {
+            let (pa, pb) = run.simplex.witnesses();
+            let normal = (pb - pa) / run.upper;
+            if !all_finite(&normal) {
+                return Err(GjkError::NonFinite);
+            }
+            Ok(Some(Signed {
+                distance: run.upper,
+                bound: run.lower,
+                normal,
+                point_a: pa,
+                point_b: pb,
+                iterations: run.iterations,
+                status: run.status,
+            }))
+        }
+        Verdict::Overlap => {
+            let core: CorePenetration<T, D> =
+                expand::<T, D, V, F, _, _>(a, b, config, &run.simplex)?;
+            Ok(Some(Signed {
+                distance: -core.depth,
+                bound: -core.upper_bound,
+                normal: core.normal,
+                point_a: core.point_a,
+                point_b: core.point_b,
+                iterations: run.iterations + core.iterations,
+                status: core.status,
+            }))
+        }
+    }
+}
+
+/// The contact between `a` and `b` if their signed distance is at most
+/// `max_separation`, with the default EPA capacity.
+///
+/// # Errors
+///
+/// [`GjkError::NonFinite`] for NaN or infinite input, and
+/// [`GjkError::InvalidConfig`] for a bad configuration or a NaN or negative
+/// `max_separation`. Reaching a limit is not an error: the answer carries the
+/// status.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{contact, Ball, Cuboid, GjkConfig, Vector};
+///
+/// let floor = Cuboid::new(Vector::<f64, 2>::new(10.0, 1.0)).unwrap();
+/// let ball = Ball::new(Vector::<f64, 2>::new(0.0, 1.75), 1.0).unwrap();
+/// let c = contact(&floor, &ball, 0.1, &GjkConfig::default()).unwrap().unwrap();
+/// assert!((c.distance + 0.25).abs() < 1e-12); // 0.25 deep
+/// assert!((c.normal - Vector::<f64, 2>::new(0.0, 1.0)).norm() < 1e-12);
+/// ```
+pub fn contact<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    max_separation: T,
+    config: &GjkConfig<T, D>,
+) -> Result<Option<Contact<T, D>>, GjkError> {
+    contact_with_capacity::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(
+        a,
+        b,
+        max_separation,
+        config,
+    )
+}
+
+/// [`contact`] with room for `V` polytope vertices and `F` facets.
+///
+/// # Errors
+///
+/// As for [`contact`].
+pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    max_separation: T,
+    config: &GjkConfig<T, D>,
+) -> Result<Option<Contact<T, D>>, GjkError> {
+    if !(max_separation >= T::zero()) || !max_separation.is_finite() {
+        return Err(GjkError::InvalidConfig);
+    }
+    let (ra, rb) = margins(a, b)?;
+    let margin = ra + rb;
+    let Some(s) = signed::<T, D, V, F>(a, b, max_separation + margin, config)? else {
+        return Ok(None);
+    };
+    let distance = s.distance - margin;
+    Ok((distance <= max_separation).then(|| Contact {
+        distance,
+        normal: s.normal,
+        point_a: s.point_a + s.normal * ra,
+        point_b: s.point_b - s.normal * rb,
+        iterations: s.iterations,
+        status: s.status,
+    }))
+}
+
+/// The depth, normal and contact points of two overlapping shapes, or `None`
+/// when they do not overlap; touching shapes give depth zero.
+///
+/// Rounded shapes (balls, capsules, [`Rounded`](crate::Rounded)) whose cores
+/// are apart are answered from GJK on the cores plus the radii, without EPA.
+///
+/// # Errors
+///
+/// As for [`contact`].
+///
+/// # Example
+///
+/// ```
+/// use gjk::{penetration, Cuboid, GjkConfig, Transformed, Vector};
+///
+/// let a = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let b = Transformed::translated(a, Vector::<f64, 3>::new(1.5, 0.2, 0.0)).unwrap();
+/// let p = penetration(&a, &b, &GjkConfig::default()).unwrap().unwrap();
+/// assert!((p.depth - 0.5).abs() < 1e-12);
+/// assert!((p.normal - Vector::<f64, 3>::x()).norm() < 1e-12);
+/// ```
+pub fn penetration<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    config: &GjkConfig<T, D>,
+) -> Result<Option<Penetration<T, D>>, GjkError> {
+    penetration_with_capacity::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(a, b, config)
+}
+
+/// [`penetration`] with room for `V` polytope vertices and `F` facets.
+///
+/// The working set lives on the stack and grows linearly in `V` and `F`.
+/// Running out of room ends the query with [`Status::OutOfCapacity`].
+///
+/// # Errors
+///
+/// As for [`contact`].
+pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const F: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    config: &GjkConfig<T, D>,
+) -> Result<Option<Penetration<T, D>>, GjkError> {
+    let (ra, rb) = margins(a, b)?;
+    let margin = ra + rb;
+    let Some(s) = signed::<T, D, V, F>(a, b, margin, config)? else {
+        return Ok(None);
+    };
+    let depth = margin - s.distance;
+    Ok((depth >= T::zero()).then(|| Penetration {
+        depth,
+        upper_bound: margin - s.bound,
+        normal: s.normal,
+        point_a: s.point_a + s.normal * ra,
+        point_b: s.point_b - s.normal * rb,
+        iterations: s.iterations,
+        status: s.status,
+    }))
+}

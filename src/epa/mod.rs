@@ -1,0 +1,259 @@
+//! Penetration depth by the Expanding Polytope Algorithm, in any dimension.
+//!
+//! When GJK finds the cores overlapping, the origin lies inside the Minkowski
+//! difference `A − B`. The penetration depth is the distance from the origin
+//! to the boundary of `A − B`: the shortest translation that separates the
+//! shapes. EPA (van den Bergen, 2001) starts from GJK's simplex and grows a
+//! polytope inside `A − B`, always pushing out the facet nearest the origin
+//! with the support point along its normal, until that facet lies on the
+//! boundary.
+//!
+//! Two bounds bracket the depth: the nearest facet's distance from below (the
+//! polytope lies inside `A − B`) and the support value along its normal from
+//! above. The loop stops when they meet within the relative tolerance.
+//!
+//! GJK may stop with fewer than `D + 1` vertices (touching shapes, the origin
+//! on a face or edge). The simplex is then completed with support points along
+//! directions orthogonal to it; a direction in which `A − B` has no extent at
+//! all means the shapes touch, and the depth is zero.
+//!
+//! Everything lives in a [`Polytope`] of fixed capacity chosen at compile
+//! time: no allocation, and running out of room is reported, with the bounds
+//! reached so far.
+
+mod polytope;
+
+use nalgebra::SVector;
+
+use crate::gjk::{support_pair, GjkConfig, GjkError, Status};
+use crate::real::{all_finite, max_abs, Real};
+use crate::simplex::{Simplex, SupportPoint};
+use crate::support::SupportMap;
+use polytope::{Grow, Polytope};
+
+/// Default room for polytope vertices in [`penetration`](crate::penetration)
+/// and [`contact`](crate::contact).
+pub const DEFAULT_EPA_VERTICES: usize = 64;
+/// Default room for polytope facets in [`penetration`](crate::penetration)
+/// and [`contact`](crate::contact).
+pub const DEFAULT_EPA_FACETS: usize = 192;
+
+/// EPA's answer on the cores of two overlapping shapes.
+pub(crate) struct CorePenetration<T: Real, const D: usize> {
+    pub depth: T,
+    pub normal: SVector<T, D>,
+    /// The point of A's core deepest in B's, and vice versa.
+    pub point_a: SVector<T, D>,
+    pub point_b: SVector<T, D>,
+    /// Upper bound on the depth: the smallest support value seen.
+    pub upper_bound: T,
+    pub status: Status,
+    pub iterations: u32,
+}
+
+/// A unit vector orthogonal to the affine hull of the simplex's vertices, or
+/// `None` when they already span the space. Each axis is orthogonalised
+/// against the hull's edges; the one with the largest remainder (at least
+/// `1/√D` of its length) wins.
+fn orthogonal_direction<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Option<SVector<T, D>> {
+    let first = simplex.vertex(0)?.w;
+    let mut basis = [SVector::<T, D>::zeros(); D];
+    let mut rank = 0;
+    for (p, _) in simplex.iter().skip(1) {
+        let mut e = p.w - first;
+        for _ in 0..2 {
+            for q in &basis[..rank] {
+                e -= q * q.dot(&e);
+            }
+        }
+        let n = e.norm();
+        if n > T::zero() && rank < D {
+            basis[rank] = e / n;
+            rank += 1;
+        }
+    }
+    if rank >= D {
+        return None;
+    }
+    let mut best: Option<(SVector<T, D>, T)> = None;
+    for axis in 0..D {
+        let mut u = SVector::<T, D>::zeros();
+        u[axis] = T::one();
+        for _ in 0..2 {
+            for q in &basis[..rank] {
+                u -= q * q.dot(&u);
+            }
+        }
+        let n = u.norm();
+        if best.is_none_or(|(_, m)| n > m) {
+            best = Some((u, n));
+        }
+    }
+    best.and_then(|(u, n)| (n > T::zero()).then(|| u / n))
+}
+
+/// Runs EPA from the simplex of a GJK run that found the cores overlapping.
+pub(crate) fn expand<T, const D: usize, const V: usize, const F: usize, A, B>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<T, D>,
+    simplex: &Simplex<T, D>,
+) -> Result<CorePenetration<T, D>, GjkError>
+where
+    T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
+    let mut scale = T::zero();
+    for (p, _) in simplex.iter() {
+        scale = scale.max(max_abs(&p.a)).max(max_abs(&p.b));
+    }
+    // Complete to a full-dimensional simplex around the origin.
+    let mut full = *simplex;
+    while !full.is_full() {
+        let Some(u) = orthogonal_direction(&full) else {
+            break;
+        };
+        let up = support_pair(a, b, &u);
+        let down = support_pair(a, b, &-u);
+        if !all_finite(&up.w) || !all_finite(&down.w) {
+            return Err(GjkError::NonFinite);
+        }
+        for p in [&up, &down] {
+            scale = scale.max(max_abs(&p.a)).max(max_abs(&p.b));
+        }
+        let base = full.vertex(0).map_or(SVector::zeros(), |p| p.w);
+        let (h_up, h_down) = (u.dot(&(up.w - base)), -u.dot(&(down.w - base)));
+        let tiny = T::ROUNDING_FLOOR * scale;
+        if h_up <= tiny || h_down <= tiny {
+            // `A − B` has no extent beyond the origin's hyperplane along ±u:
+            // the shapes touch, and moving B along that side separates them.
+            let normal = if h_up <= h_down { u } else { -u };
+            return Ok(touching(simplex, normal));
+        }
+        full.push(if h_up >= h_down { up } else { down });
+    }
+    let Some(mut poly) = Polytope::<T, D, V, F>::from_simplex(&full) else {
+        return Err(GjkError::InvalidConfig);
+    };
+    run_epa(a, b, config, &mut poly, scale)
+}
+
+/// Depth zero at GJK's contact point, along `normal`.
+fn touching<T: Real, const D: usize>(
+    simplex: &Simplex<T, D>,
+    normal: SVector<T, D>,
+) -> CorePenetration<T, D> {
+    let (pa, pb) = simplex.witnesses();
+    CorePenetration {
+        depth: T::zero(),
+        normal,
+        point_a: pa,
+        point_b: pb,
+        upper_bound: T::zero(),
+        status: Status::Converged,
+        iterations: 0,
+    }
+}
+
+/// The expansion loop proper.
+fn run_epa<T, const D: usize, const V: usize, const F: usize, A, B>(
+    a: &A,
+    b: &B,
+    config: &GjkConfig<T, D>,
+    poly: &mut Polytope<T, D, V, F>,
+    mut scale: T,
+) -> Result<CorePenetration<T, D>, GjkError>
+where
+    T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
+    let floor = T::ROUNDING_FLOOR;
+    let mut upper = T::max_value().unwrap_or(T::one());
+    let mut status = Status::IterationLimit;
+    let mut iterations = 0;
+    let mut best = poly.closest_facet();
+    for iteration in 1..=config.max_iterations {
+        iterations = iteration;
+        let Some(f) = poly.closest_facet() else {
+            status = Status::Stalled;
+            break;
+        };
+        best = Some(f);
+        let facet = *poly.facet(f);
+        let p = support_pair(a, b, &facet.normal);
+        if !all_finite(&p.w) {
+            return Err(GjkError::NonFinite);
+        }
+        scale = scale.max(max_abs(&p.a)).max(max_abs(&p.b));
+        upper = upper.min(facet.normal.dot(&p.w));
+        let lower = facet.distance;
+        if upper - lower <= config.tolerance * upper.abs() + floor * scale {
+            status = Status::Converged;
+            break;
+        }
+        if poly.add(p, f) == Grow::Full {
+            status = Status::OutOfCapacity;
+            break;
+        }
+    }
+    let Some(f) = best else {
+        return Err(GjkError::NonFinite);
+    };
+    let facet = *poly.facet(f);
+    let depth = facet.distance.max(T::zero());
+    let (pa, pb) = contact_points(poly, f, &(facet.normal * facet.distance), scale);
+    Ok(CorePenetration {
+        depth,
+        normal: facet.normal,
+        point_a: pa,
+        point_b: pb,
+        upper_bound: upper.max(depth),
+        status,
+        iterations,
+    })
+}
+
+/// The witness points of `q`, the origin's projection on facet `f`'s plane.
+///
+/// The boundary face of `A − B` nearest the origin may be split into several
+/// coplanar facets, and the nearest one by distance need not hold `q`. When
+/// `q` falls outside the nearest facet, the facets coplanar with it (same
+/// normal and offset up to rounding) are searched for the one closest to `q`.
+fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
+    poly: &Polytope<T, D, V, F>,
+    start: usize,
+    q: &SVector<T, D>,
+    scale: T,
+) -> (SVector<T, D>, SVector<T, D>) {
+    let tiny = T::ROUNDING_FLOOR * scale;
+    let reference = *poly.facet(start);
+    let coplanar = T::DEGENERACY.sqrt();
+    let mut best: Option<(T, SVector<T, D>, SVector<T, D>)> = None;
+    let candidates = core::iter::once(start).chain(poly.live_facets().filter(|&f| {
+        let n = poly.facet(f);
+        f != start
+            && (n.distance - reference.distance).abs() <= tiny + coplanar * reference.distance.abs()
+            && n.normal.dot(&reference.normal) >= T::one() - coplanar
+    }));
+    for f in candidates {
+        let mut face = Simplex::<T, D>::new();
+        for &v in &poly.facet(f).vertices {
+            let p = poly.vertex(v);
+            face.push(SupportPoint { w: p.w - q, ..*p });
+        }
+        let Some(r) = face.closest_point_full() else {
+            continue;
+        };
+        let miss = r.norm();
+        if best.is_none_or(|(m, _, _)| miss < m) {
+            let (pa, pb) = face.witnesses();
+            best = Some((miss, pa, pb));
+        }
+        if miss <= tiny {
+            break;
+        }
+    }
+    best.map_or((SVector::zeros(), SVector::zeros()), |(_, pa, pb)| (pa, pb))
+}
