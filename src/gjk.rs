@@ -20,7 +20,7 @@
 
 use nalgebra::SVector;
 
-use crate::real::{all_finite, max_abs, Real};
+use crate::real::{all_finite, axis, max_abs, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
 
@@ -174,9 +174,7 @@ fn first_direction<T: Real, const D: usize>(
     if all_finite(&d) && d != SVector::<T, D>::zeros() {
         d
     } else {
-        let mut e = SVector::zeros();
-        e[0] = T::one();
-        e
+        axis(0)
     }
 }
 

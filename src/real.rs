@@ -85,3 +85,13 @@ pub(crate) fn all_finite<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -
 pub(crate) fn max_abs<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T {
     v.iter().fold(T::zero(), |m, x| m.max(x.abs()))
 }
+
+/// The unit vector along axis `i` (the zero vector when `i ≥ D`).
+#[inline]
+pub(crate) fn axis<T: Real, const D: usize>(i: usize) -> nalgebra::SVector<T, D> {
+    let mut e = nalgebra::SVector::<T, D>::zeros();
+    if let Some(x) = e.get_mut(i) {
+        *x = T::one();
+    }
+    e
+}

@@ -21,14 +21,16 @@
 //! time: no allocation, and running out of room is reported, with the bounds
 //! reached so far.
 
+mod basis;
 mod polytope;
 
 use nalgebra::SVector;
 
 use crate::gjk::{support_pair, GjkConfig, GjkError, Status};
-use crate::real::{all_finite, max_abs, Real};
+use crate::real::{all_finite, axis, max_abs, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
+use basis::Basis;
 use polytope::{Grow, Polytope};
 
 /// Default room for polytope vertices in [`penetration`](crate::penetration)
@@ -57,33 +59,16 @@ pub(crate) struct CorePenetration<T: Real, const D: usize> {
 /// `1/√D` of its length) wins.
 fn orthogonal_direction<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Option<SVector<T, D>> {
     let first = simplex.vertex(0)?.w;
-    let mut basis = [SVector::<T, D>::zeros(); D];
-    let mut rank = 0;
+    let mut edges = Basis::new();
     for (p, _) in simplex.iter().skip(1) {
-        let mut e = p.w - first;
-        for _ in 0..2 {
-            for q in &basis[..rank] {
-                e -= q * q.dot(&e);
-            }
-        }
-        let n = e.norm();
-        if n > T::zero() && rank < D {
-            basis[rank] = e / n;
-            rank += 1;
-        }
+        edges.add(&(p.w - first));
     }
-    if rank >= D {
+    if edges.rank() >= D {
         return None;
     }
     let mut best: Option<(SVector<T, D>, T)> = None;
-    for axis in 0..D {
-        let mut u = SVector::<T, D>::zeros();
-        u[axis] = T::one();
-        for _ in 0..2 {
-            for q in &basis[..rank] {
-                u -= q * q.dot(&u);
-            }
-        }
+    for i in 0..D {
+        let u = edges.reject(&axis(i));
         let n = u.norm();
         if best.is_none_or(|(_, m)| n > m) {
             best = Some((u, n));
@@ -181,7 +166,7 @@ where
             break;
         };
         best = Some(f);
-        let facet = *poly.facet(f);
+        let facet = poly.facet(f);
         let p = support_pair(a, b, &facet.normal);
         if !all_finite(&p.w) {
             return Err(GjkError::NonFinite);
@@ -201,7 +186,7 @@ where
     let Some(f) = best else {
         return Err(GjkError::NonFinite);
     };
-    let facet = *poly.facet(f);
+    let facet = poly.facet(f);
     let depth = facet.distance.max(T::zero());
     let (pa, pb) = contact_points(poly, f, &(facet.normal * facet.distance), scale);
     Ok(CorePenetration {
@@ -228,7 +213,7 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
     scale: T,
 ) -> (SVector<T, D>, SVector<T, D>) {
     let tiny = T::ROUNDING_FLOOR * scale;
-    let reference = *poly.facet(start);
+    let reference = poly.facet(start);
     let coplanar = T::DEGENERACY.sqrt();
     let mut best: Option<(T, SVector<T, D>, SVector<T, D>)> = None;
     let candidates = core::iter::once(start).chain(poly.live_facets().filter(|&f| {
@@ -241,7 +226,7 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
         let mut face = Simplex::<T, D>::new();
         for &v in &poly.facet(f).vertices {
             let p = poly.vertex(v);
-            face.push(SupportPoint { w: p.w - q, ..*p });
+            face.push(SupportPoint { w: p.w - q, ..p });
         }
         let Some(r) = face.closest_point_full() else {
             continue;

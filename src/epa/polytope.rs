@@ -18,6 +18,7 @@
 
 use nalgebra::SVector;
 
+use super::basis::Basis;
 use crate::real::Real;
 use crate::simplex::{Simplex, SupportPoint};
 
@@ -104,34 +105,58 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         // vertex `v` is the one leaving out `v`.
         for f in 0..=D {
             let mut facet = Facet::empty();
-            for (k, v) in (0..=D).filter(|&v| v != f).enumerate() {
+            for (k, v) in (0..=D).filter(|&v| v != f).enumerate().take(D) {
                 facet.vertices[k] = v as u16;
                 facet.adjacent[k] = v as u16;
             }
             facet.state = LIVE;
-            poly.facets[f] = facet;
+            *poly.facets.get_mut(f)? = facet;
             poly.orient(f);
         }
         Some(poly)
     }
 
-    pub fn vertex(&self, i: u16) -> &SupportPoint<T, D> {
-        &self.vertices[usize::from(i)]
+    /// Vertex `i` (the origin for an index out of range, which a consistent
+    /// polytope never produces).
+    pub fn vertex(&self, i: u16) -> SupportPoint<T, D> {
+        self.vertices
+            .get(usize::from(i))
+            .copied()
+            .unwrap_or_else(|| SupportPoint::from_point(SVector::zeros()))
     }
 
-    pub fn facet(&self, f: usize) -> &Facet<T, D> {
-        &self.facets[f]
+    /// Facet `f` (an unused facet for an index out of range).
+    pub fn facet(&self, f: usize) -> Facet<T, D> {
+        self.facets.get(f).copied().unwrap_or_else(Facet::empty)
+    }
+
+    fn state(&self, f: usize) -> u8 {
+        self.facets.get(f).map_or(DEAD, |facet| facet.state)
+    }
+
+    fn set_state(&mut self, f: usize, state: u8) {
+        if let Some(facet) = self.facets.get_mut(f) {
+            facet.state = state;
+        }
+    }
+
+    fn used(&self) -> &[Facet<T, D>] {
+        self.facets.get(..self.facet_end).unwrap_or(&[])
     }
 
     /// Indices of the live facets that have a normal.
     pub fn live_facets(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.facet_end).filter(|&f| self.facets[f].is_candidate())
+        self.used()
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.is_candidate())
+            .map(|(i, _)| i)
     }
 
     /// The live facet with a normal that is closest to the origin.
     pub fn closest_facet(&self) -> Option<usize> {
         let mut best: Option<(usize, T)> = None;
-        for (i, f) in self.facets[..self.facet_end].iter().enumerate() {
+        for (i, f) in self.used().iter().enumerate() {
             if f.is_candidate() && best.is_none_or(|(_, d)| f.distance < d) {
                 best = Some((i, f.distance));
             }
@@ -147,150 +172,132 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// still gets the normal of the span they have; a facet whose plane holds
     /// the interior point gets none.
     fn orient(&mut self, f: usize) {
-        let verts = self.facets[f].vertices;
+        let verts = self.facet(f).vertices;
         let y0 = self.vertex(verts[0]).w;
-        let mut basis = [SVector::<T, D>::zeros(); D];
-        let mut rank = 0;
+        let mut edges = Basis::new();
         for &v in &verts[1..] {
-            let mut e = self.vertex(v).w - y0;
-            let len2 = e.norm_squared();
-            for _ in 0..2 {
-                for q in &basis[..rank] {
-                    e -= q * q.dot(&e);
-                }
-            }
-            let n2 = e.norm_squared();
-            if n2 > T::DEGENERACY * len2 && n2 > T::zero() {
-                basis[rank] = e / n2.sqrt();
-                rank += 1;
-            }
+            edges.add(&(self.vertex(v).w - y0));
         }
-        let mut u = y0 - self.interior;
-        let len2 = u.norm_squared();
-        for _ in 0..2 {
-            for q in &basis[..rank] {
-                u -= q * q.dot(&u);
-            }
-        }
+        let outward = y0 - self.interior;
+        let u = edges.reject(&outward);
         let n2 = u.norm_squared();
-        let facet = &mut self.facets[f];
-        if n2 > T::DEGENERACY * len2 && n2 > T::zero() && n2.is_finite() {
-            facet.normal = u / n2.sqrt();
-            // The plane's offset, averaged over the vertices.
-            let mut sum = T::zero();
-            for &v in &verts {
-                sum += facet.normal.dot(&self.vertices[usize::from(v)].w);
-            }
-            facet.distance = sum / T::from_usize(D).unwrap_or(T::one());
-        } else {
-            facet.normal = SVector::zeros();
-            facet.distance = T::max_value().unwrap_or(T::one());
+        let (normal, distance) =
+            if n2 > T::DEGENERACY * outward.norm_squared() && n2 > T::zero() && n2.is_finite() {
+                let normal = u / n2.sqrt();
+                // The plane's offset, averaged over the vertices.
+                let sum = verts
+                    .iter()
+                    .fold(T::zero(), |s, &v| s + normal.dot(&self.vertex(v).w));
+                (normal, sum / T::from_usize(D).unwrap_or(T::one()))
+            } else {
+                (SVector::zeros(), T::max_value().unwrap_or(T::one()))
+            };
+        if let Some(facet) = self.facets.get_mut(f) {
+            facet.normal = normal;
+            facet.distance = distance;
         }
     }
 
     /// Adds `w`, which facet `seen` must see, and rebuilds the boundary.
     pub fn add(&mut self, w: SupportPoint<T, D>, seen: usize) -> Grow {
-        if self.vertex_count >= V {
+        let Some(vertex_slot) = self.vertices.get_mut(self.vertex_count) else {
             return Grow::Full;
-        }
+        };
+        *vertex_slot = w;
         let new_vertex = self.vertex_count as u16;
-        let mut stack = [0u16; F];
+
+        // Flood the facets that see `w` from `seen`; the stack never holds a
+        // facet twice, so `F` entries suffice.
         let mut doomed = [0u16; F];
         let mut doomed_count = 0;
-        // Flood the facets that see `w`.
-        let mut top = 1;
-        stack[0] = seen as u16;
-        self.facets[seen].state = DOOMED;
-        while top > 0 {
+        let mut stack = [0u16; F];
+        let mut top: usize = 0;
+        if let (LIVE, Some(slot)) = (self.state(seen), stack.first_mut()) {
+            self.set_state(seen, DOOMED);
+            *slot = seen as u16;
+            top = 1;
+        }
+        while let Some(f) = top.checked_sub(1).and_then(|t| stack.get(t)).copied() {
             top -= 1;
-            let f = usize::from(stack[top]);
-            doomed[doomed_count] = f as u16;
-            doomed_count += 1;
-            for k in 0..D {
-                let g = usize::from(self.facets[f].adjacent[k]);
-                let facet = &self.facets[g];
-                if facet.state == LIVE && self.sees(g, &w.w) {
-                    self.facets[g].state = DOOMED;
-                    stack[top] = g as u16;
-                    top += 1;
+            if let Some(slot) = doomed.get_mut(doomed_count) {
+                *slot = f;
+                doomed_count += 1;
+            }
+            for g in self.facet(usize::from(f)).adjacent {
+                let g = usize::from(g);
+                if self.state(g) == LIVE && self.sees(g, &w.w) {
+                    self.set_state(g, DOOMED);
+                    if let Some(slot) = stack.get_mut(top) {
+                        *slot = g as u16;
+                        top += 1;
+                    }
                 }
             }
         }
-        // One new facet per horizon ridge; check the room first so that a
-        // full polytope is left untouched.
-        let mut horizon = 0;
-        for &f in &doomed[..doomed_count] {
-            let f = usize::from(f);
-            for k in 0..D {
-                let g = usize::from(self.facets[f].adjacent[k]);
-                if self.facets[g].state == LIVE {
-                    horizon += 1;
-                }
-            }
-        }
-        let free = self.facets[..self.facet_end]
+        let doomed = doomed.get(..doomed_count).unwrap_or(&[]);
+
+        // One new facet per horizon ridge; make sure they fit before touching
+        // anything, so that a full polytope is left as it was.
+        let horizon = doomed
             .iter()
-            .filter(|f| f.state == DEAD)
-            .count()
-            + (F - self.facet_end);
-        if horizon > free {
-            for &f in &doomed[..doomed_count] {
-                self.facets[usize::from(f)].state = LIVE;
+            .flat_map(|&f| self.facet(usize::from(f)).adjacent)
+            .filter(|&g| self.state(usize::from(g)) == LIVE)
+            .count();
+        let free = self.used().iter().filter(|f| f.state == DEAD).count() + (F - self.facet_end);
+        if horizon > free || doomed.is_empty() {
+            for &f in doomed {
+                self.set_state(usize::from(f), LIVE);
             }
             return Grow::Full;
         }
-        self.vertices[self.vertex_count] = w;
         self.vertex_count += 1;
 
         let mut created = [0u16; F];
         let mut created_count = 0;
         let mut slot = 0;
-        for &f in &doomed[..doomed_count] {
-            let f = usize::from(f);
-            for k in 0..D {
-                let g = usize::from(self.facets[f].adjacent[k]);
-                if self.facets[g].state != LIVE {
+        for &f in doomed {
+            let old = self.facet(usize::from(f));
+            for (k, &g) in old.adjacent.iter().enumerate() {
+                if self.state(usize::from(g)) != LIVE {
                     continue;
                 }
-                // Next slot that is neither live nor still needed (doomed
-                // facets are read until the end of this loop, so only dead
-                // slots and never-used ones qualify).
-                while slot < F && self.facets[slot].state != DEAD && slot < self.facet_end {
+                // The next dead or never-used slot (doomed facets are still
+                // read by this loop and are not reused before it ends).
+                while slot < self.facet_end && self.state(slot) != DEAD {
                     slot += 1;
                 }
-                if slot >= self.facet_end {
-                    slot = self.facet_end;
+                if slot == self.facet_end {
                     self.facet_end += 1;
                 }
                 let mut facet = Facet::empty();
-                let mut j = 0;
-                for (q, &v) in self.facets[f].vertices.iter().enumerate() {
-                    if q != k {
-                        facet.vertices[j] = v;
-                        j += 1;
-                    }
+                let ridge = old.vertices.iter().enumerate().filter(|&(q, _)| q != k);
+                for (dst, (_, &v)) in facet.vertices.iter_mut().zip(ridge) {
+                    *dst = v;
                 }
                 facet.vertices[D - 1] = new_vertex;
-                facet.adjacent[D - 1] = g as u16;
+                facet.adjacent[D - 1] = g;
                 facet.state = LIVE;
-                if let Some(back) = self.facets[g]
-                    .adjacent
-                    .iter_mut()
-                    .find(|a| usize::from(**a) == f)
-                {
-                    *back = slot as u16;
+                if let Some(neighbour) = self.facets.get_mut(usize::from(g)) {
+                    if let Some(back) = neighbour.adjacent.iter_mut().find(|a| **a == f) {
+                        *back = slot as u16;
+                    }
                 }
-                self.facets[slot] = facet;
-                created[created_count] = slot as u16;
-                created_count += 1;
+                if let (Some(dst), Some(record)) =
+                    (self.facets.get_mut(slot), created.get_mut(created_count))
+                {
+                    *dst = facet;
+                    *record = slot as u16;
+                    created_count += 1;
+                }
                 slot += 1;
             }
         }
-        for &f in &doomed[..doomed_count] {
-            self.facets[usize::from(f)].state = DEAD;
+        for &f in doomed {
+            self.set_state(usize::from(f), DEAD);
         }
-        self.link(&created[..created_count]);
-        for &f in &created[..created_count] {
+        let created = created.get(..created_count).unwrap_or(&[]);
+        self.link(created);
+        for &f in created {
             self.orient(usize::from(f));
         }
         Grow::Added
@@ -298,7 +305,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
 
     /// Whether facet `f` sees `p`: `p` lies strictly beyond its hyperplane.
     fn sees(&self, f: usize, p: &SVector<T, D>) -> bool {
-        let facet = &self.facets[f];
+        let facet = self.facet(f);
         facet.normal != SVector::<T, D>::zeros() && facet.normal.dot(p) > facet.distance
     }
 
@@ -308,25 +315,17 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// of `i`'s other horizon vertices.
     fn link(&mut self, created: &[u16]) {
         for &i in created {
-            let i = usize::from(i);
+            let fi = self.facet(usize::from(i));
             for k in 0..D - 1 {
-                let mut found = None;
-                for &j in created {
-                    let j = usize::from(j);
-                    if j == i {
-                        continue;
-                    }
-                    let shares = (0..D - 1).filter(|&q| q != k).all(|q| {
-                        let v = self.facets[i].vertices[q];
-                        self.facets[j].vertices[..D - 1].contains(&v)
-                    });
-                    if shares {
-                        found = Some(j);
-                        break;
-                    }
-                }
-                if let Some(j) = found {
-                    self.facets[i].adjacent[k] = j as u16;
+                let neighbour = created.iter().copied().find(|&j| {
+                    let fj = self.facet(usize::from(j));
+                    j != i
+                        && (0..D - 1)
+                            .filter(|&q| q != k)
+                            .all(|q| fj.vertices[..D - 1].contains(&fi.vertices[q]))
+                });
+                if let (Some(j), Some(facet)) = (neighbour, self.facets.get_mut(usize::from(i))) {
+                    facet.adjacent[k] = j;
                 }
             }
         }

@@ -152,8 +152,12 @@ impl<T: Real, const D: usize> Search<T, D> {
     /// affinely dependent.
     fn push(&mut self, i: usize) -> bool {
         let k = self.depth;
+        if k >= D || i >= D {
+            return false;
+        }
         for j in 0..k {
-            let mut s = self.gram[i][self.idx[j]];
+            // Stored indices are below `D`; the clamp lets the compiler see it.
+            let mut s = self.gram[i][self.idx[j].min(D - 1)];
             for q in 0..j {
                 s -= self.l[k][q] * self.l[j][q] * self.d[q];
             }
@@ -179,7 +183,7 @@ impl<T: Real, const D: usize> Search<T, D> {
     /// Solves for the current face's weights and records it if it is valid
     /// and better than the best so far.
     fn evaluate(&mut self) {
-        let n = self.depth;
+        let n = self.depth.min(D);
         let mut mu = [T::zero(); D];
         for k in 0..n {
             mu[k] = self.z[k] / self.d[k];
@@ -196,7 +200,7 @@ impl<T: Real, const D: usize> Search<T, D> {
         }
         let mut v = self.y0;
         for k in 0..n {
-            v += self.edges[self.idx[k]] * mu[k];
+            v += self.edges[self.idx[k].min(D - 1)] * mu[k];
         }
         let norm2 = v.norm_squared();
         let mut mask = 0u32;
@@ -208,7 +212,7 @@ impl<T: Real, const D: usize> Search<T, D> {
             self.best.mask = mask;
             self.best.mu = [T::zero(); D];
             for k in 0..n {
-                self.best.mu[self.idx[k]] = mu[k];
+                self.best.mu[self.idx[k].min(D - 1)] = mu[k];
             }
             self.best.base_weight = base_weight;
             self.best.v = v;
@@ -222,8 +226,11 @@ impl<T: Real, const D: usize> Search<T, D> {
     /// strictly on the origin's side of the plane through `v` normal to `v`.
     fn kkt_holds(&self, v: &SVector<T, D>, mask: u32) -> bool {
         let offset = (self.y0 - v).dot(v);
-        (0..self.m)
-            .filter(|i| mask & (1 << i) == 0)
-            .all(|i| self.edges[i].dot(v) + offset >= T::zero())
+        self.edges
+            .iter()
+            .take(self.m)
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) == 0)
+            .all(|(_, e)| e.dot(v) + offset >= T::zero())
     }
 }

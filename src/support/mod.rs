@@ -15,7 +15,7 @@
 
 use nalgebra::SVector;
 
-use crate::real::{all_finite, Real};
+use crate::real::{all_finite, axis, Real};
 
 mod ball;
 mod capsule;
@@ -75,11 +75,7 @@ pub trait SupportMap<T: Real, const D: usize> {
     /// The default asks the core for its support along the first axis.
     #[inline]
     fn center(&self) -> SVector<T, D> {
-        let mut e = SVector::<T, D>::zeros();
-        if D > 0 {
-            e[0] = T::one();
-        }
-        self.core_support(&e)
+        self.core_support(&axis(0))
     }
 
     /// A point of the whole shape (core plus margin) farthest along `dir`.
