@@ -337,7 +337,8 @@ fn finish<T: Real, const D: usize>(run: Run<T, D>, ra: T, rb: T) -> Distance<T, 
             };
             Distance {
                 distance: positive(run.upper - margin),
-                lower_bound: positive(run.lower - margin),
+                // v·w/‖v‖ may round above ‖v‖ once they agree.
+                lower_bound: positive(run.lower.min(run.upper) - margin),
                 point_a,
                 point_b,
                 normal,

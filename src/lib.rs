@@ -54,6 +54,7 @@ compile_error!(
     "gjk needs float functions: enable the `std` feature (default) or the `libm` feature"
 );
 
+mod basis;
 mod contact;
 mod epa;
 mod gjk;

@@ -37,14 +37,19 @@ pub trait Real: RealField + Copy + sealed::Sealed {
     /// shapes.
     const ROUNDING_FLOOR: Self;
 
-    /// Relative pivot below which a set of simplex edges counts as affinely
-    /// dependent (a flat triangle, a collapsed tetrahedron).
+    /// Sine of the angle between an edge and the span of other edges below
+    /// which the edges count as affinely dependent (a flat triangle, a
+    /// collapsed tetrahedron).
     ///
-    /// The pivot of the Cholesky factorisation of the edge Gram matrix is
-    /// compared with the squared length of the edge it belongs to; the ratio is
-    /// the squared sine of the angle between that edge and the span of the
-    /// others.
+    /// Barycentric weights of a face are solved with a condition number up to
+    /// about `1 / DEGENERACY`, so their relative error stays below about
+    /// `EPSILON / DEGENERACY`.
     const DEGENERACY: Self;
+
+    /// Slack on the angles of geometry the caller supplies: how far a matrix
+    /// may be from orthogonal, a polygon's turn from convex, two facets from
+    /// coplanar. About `√EPSILON`.
+    const ANGLE_SLACK: Self;
 
     /// Converts an `f64` constant to this precision (rounding to nearest).
     fn lit(x: f64) -> Self;
@@ -53,8 +58,9 @@ pub trait Real: RealField + Copy + sealed::Sealed {
 impl Real for f64 {
     const EPSILON: Self = f64::EPSILON;
     const GJK_TOLERANCE: Self = 1e-12;
-    const ROUNDING_FLOOR: Self = 32.0 * f64::EPSILON;
-    const DEGENERACY: Self = 64.0 * f64::EPSILON;
+    const ROUNDING_FLOOR: Self = 8.0 * f64::EPSILON;
+    const DEGENERACY: Self = 8.0 * f64::EPSILON;
+    const ANGLE_SLACK: Self = 1e-7;
 
     #[inline(always)]
     fn lit(x: f64) -> Self {
@@ -65,8 +71,9 @@ impl Real for f64 {
 impl Real for f32 {
     const EPSILON: Self = f32::EPSILON;
     const GJK_TOLERANCE: Self = 1e-6;
-    const ROUNDING_FLOOR: Self = 32.0 * f32::EPSILON;
-    const DEGENERACY: Self = 64.0 * f32::EPSILON;
+    const ROUNDING_FLOOR: Self = 8.0 * f32::EPSILON;
+    const DEGENERACY: Self = 8.0 * f32::EPSILON;
+    const ANGLE_SLACK: Self = 1e-3;
 
     #[inline(always)]
     fn lit(x: f64) -> Self {

@@ -21,16 +21,15 @@
 //! time: no allocation, and running out of room is reported, with the bounds
 //! reached so far.
 
-mod basis;
 mod polytope;
 
 use nalgebra::SVector;
 
+use crate::basis::Basis;
 use crate::gjk::{support_pair, GjkConfig, GjkError, Status};
 use crate::real::{all_finite, axis, max_abs, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
-use basis::Basis;
 use polytope::{Grow, Polytope};
 
 /// Default room for polytope vertices in [`penetration`](crate::penetration)
@@ -214,7 +213,7 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
 ) -> (SVector<T, D>, SVector<T, D>) {
     let tiny = T::ROUNDING_FLOOR * scale;
     let reference = poly.facet(start);
-    let coplanar = T::DEGENERACY.sqrt();
+    let coplanar = T::ANGLE_SLACK;
     let mut best: Option<(T, SVector<T, D>, SVector<T, D>)> = None;
     let candidates = core::iter::once(start).chain(poly.live_facets().filter(|&f| {
         let n = poly.facet(f);

@@ -18,7 +18,7 @@
 
 use nalgebra::SVector;
 
-use super::basis::Basis;
+use crate::basis::Basis;
 use crate::real::Real;
 use crate::simplex::{Simplex, SupportPoint};
 
@@ -181,17 +181,19 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         let outward = y0 - self.interior;
         let u = edges.reject(&outward);
         let n2 = u.norm_squared();
-        let (normal, distance) =
-            if n2 > T::DEGENERACY * outward.norm_squared() && n2 > T::zero() && n2.is_finite() {
-                let normal = u / n2.sqrt();
-                // The plane's offset, averaged over the vertices.
-                let sum = verts
-                    .iter()
-                    .fold(T::zero(), |s, &v| s + normal.dot(&self.vertex(v).w));
-                (normal, sum / T::from_usize(D).unwrap_or(T::one()))
-            } else {
-                (SVector::zeros(), T::max_value().unwrap_or(T::one()))
-            };
+        let (normal, distance) = if n2 > T::DEGENERACY * T::DEGENERACY * outward.norm_squared()
+            && n2 > T::zero()
+            && n2.is_finite()
+        {
+            let normal = u / n2.sqrt();
+            // The plane's offset, averaged over the vertices.
+            let sum = verts
+                .iter()
+                .fold(T::zero(), |s, &v| s + normal.dot(&self.vertex(v).w));
+            (normal, sum / T::from_usize(D).unwrap_or(T::one()))
+        } else {
+            (SVector::zeros(), T::max_value().unwrap_or(T::one()))
+        };
         if let Some(facet) = self.facets.get_mut(f) {
             facet.normal = normal;
             facet.distance = distance;

@@ -10,19 +10,23 @@
 //! solved here.
 //!
 //! For a face `X = {y₀} ∪ S`, write the edges from the base vertex,
-//! `eᵢ = yᵢ − y₀`, and look for `v = y₀ + Σ μᵢ eᵢ` orthogonal to every edge:
+//! `eᵢ = yᵢ − y₀`. The projection is `v = y₀ + Σ μᵢ eᵢ` with `v` orthogonal
+//! to every edge, and `λ₀ = 1 − Σ μᵢ`. With a QR factorisation `E = Q R` of the
+//! face's edges,
 //!
 //! ```text
-//!   Σⱼ (eᵢ · eⱼ) μⱼ = −eᵢ · y₀        for i ∈ S,        λ₀ = 1 − Σ μᵢ.
+//!   v = y₀ − Q Qᵀ y₀,        R μ = −Qᵀ y₀.
 //! ```
 //!
-//! The Gram matrix `G = (eᵢ · eⱼ)` is computed once and shared by every face.
 //! Faces are visited depth first, each extending its parent by one vertex of
-//! higher index, so the `LDLᵀ` factor of a face is its parent's factor plus one
-//! row: the pivots `dₖ` are ratios of successive leading minors of `G`, which
-//! are Johnson's sub-determinants, and each is computed once for all the faces
-//! that share it. A pivot that vanishes marks an affinely dependent face, and
-//! every face containing it is skipped.
+//! higher index, so the factorisation of a face is its parent's plus one
+//! column, and its projection is its parent's minus one rank-one term:
+//! `v ← v − (q · v) q`. The diagonal entries of `R` are the square roots of
+//! ratios of successive Gram determinants, which are Johnson's
+//! sub-determinants `Δ(X)`: each is computed once for all the faces that share
+//! it. An edge nearly in the span of its predecessors (a vanishing diagonal
+//! entry) marks an affinely dependent face, and every face containing it is
+//! skipped.
 //!
 //! A face is *valid* when all its weights are positive. A valid face is the
 //! answer when the optimality (KKT) conditions hold for every vertex:
@@ -35,17 +39,19 @@
 //! # Accuracy
 //!
 //! * Edges are differences from the base vertex, so coordinates far from the
-//!   origin do not cancel in the Gram matrix; in the GJK loop the base is the
-//!   newest vertex, which every candidate face contains.
-//! * `v` is rebuilt as `y₀ + Σ μᵢ eᵢ`: an error in `μ` moves `v` within the
-//!   face's affine hull, which changes `‖v‖` only to second order.
-//! * A pivot below [`Real::DEGENERACY`] times the squared length of its edge
-//!   (the squared sine of the angle between the edge and the span of the
-//!   others) counts as affinely dependent.
+//!   origin do not cancel; in the GJK loop the base is the newest vertex,
+//!   which every candidate face contains.
+//! * Orthogonalising the edges themselves, rather than solving the normal
+//!   equations of their Gram matrix, keeps the projection `v` accurate to
+//!   working precision for thin faces and the weights' error proportional to
+//!   the condition number, not its square.
+//! * An edge whose angle with the span of the others has a sine below
+//!   [`Real::DEGENERACY`] counts as affinely dependent.
 
 use nalgebra::SVector;
 
-use crate::real::Real;
+use crate::basis::Basis;
+use crate::real::{axis, Real};
 
 /// The closest face found for one base vertex.
 pub(super) struct Face<T: Real, const D: usize> {
@@ -60,21 +66,22 @@ pub(super) struct Face<T: Real, const D: usize> {
     pub norm2: T,
 }
 
-/// Depth-first search state: the shared Gram system and the `LDLᵀ` factor of
-/// the face currently visited.
+/// Depth-first search state: the edges and the QR factorisation of the face
+/// currently visited.
 struct Search<T: Real, const D: usize> {
     y0: SVector<T, D>,
     m: usize,
     edges: [SVector<T, D>; D],
-    gram: [[T; D]; D],
-    rhs: [T; D],
     /// Vertices of the current face, in increasing order.
     idx: [usize; D],
-    depth: usize,
-    /// Unit lower factor (row `k`, columns `< k`), pivots, and `L⁻¹ · rhs`.
-    l: [[T; D]; D],
-    d: [T; D],
-    z: [T; D],
+    /// Orthonormal basis of the current face's edges (`Q`).
+    basis: Basis<T, D>,
+    /// Column `k` of `R`: entries `0 ..= k` (the last is the diagonal).
+    r: [[T; D]; D],
+    /// `c = −Qᵀ y₀`, accumulated as `−q_k · v_k`.
+    c: [T; D],
+    /// `v_k`: the projection onto the first `k` edges' affine hull.
+    v: [SVector<T, D>; D],
     best: Face<T, D>,
     best_size: usize,
     optimal: bool,
@@ -96,13 +103,11 @@ pub(super) fn closest_face<T: Real, const D: usize>(
         y0: *y0,
         m,
         edges: [SVector::zeros(); D],
-        gram: [[T::zero(); D]; D],
-        rhs: [T::zero(); D],
         idx: [0; D],
-        depth: 0,
-        l: [[T::zero(); D]; D],
-        d: [T::zero(); D],
-        z: [T::zero(); D],
+        basis: Basis::new(),
+        r: [[T::zero(); D]; D],
+        c: [T::zero(); D],
+        v: [*y0; D],
         best: Face {
             mask: 0,
             mu: [T::zero(); D],
@@ -113,14 +118,8 @@ pub(super) fn closest_face<T: Real, const D: usize>(
         best_size: 0,
         optimal: false,
     };
-    for i in 0..m {
-        s.edges[i] = vertex(i) - y0;
-        s.rhs[i] = -s.edges[i].dot(y0);
-        for j in 0..=i {
-            let g = s.edges[i].dot(&s.edges[j]);
-            s.gram[i][j] = g;
-            s.gram[j][i] = g;
-        }
+    for (i, e) in s.edges.iter_mut().enumerate().take(m) {
+        *e = vertex(i) - y0;
     }
     // The base vertex alone: optimal when every edge points away from it.
     s.optimal = s.kkt_holds(y0, 0);
@@ -131,6 +130,51 @@ pub(super) fn closest_face<T: Real, const D: usize>(
 }
 
 impl<T: Real, const D: usize> Search<T, D> {
+    fn depth(&self) -> usize {
+        self.basis.rank()
+    }
+
+    /// The current face's projection of the origin.
+    fn projection(&self) -> SVector<T, D> {
+        let k = self.depth();
+        match k.checked_sub(1) {
+            None => self.y0,
+            Some(j) => {
+                let (q, v) = (self.basis.vectors().get(j), self.v.get(j));
+                match (q, v) {
+                    (Some(q), Some(v)) => v + q * self.c[j.min(D - 1)],
+                    _ => self.y0,
+                }
+            }
+        }
+    }
+
+    /// The projection onto a face of dimension `D − 1`, along its normal.
+    ///
+    /// `y₀ − Q Qᵀ y₀` is accurate to about `ε ‖y₀‖` in each coordinate, which
+    /// is a large error in *direction* when `‖v‖` is small; the search
+    /// direction would then pick the wrong support point near contact. A
+    /// facet's normal is instead the rejection of the coordinate axis most
+    /// orthogonal to it, accurate in direction to a few `ε`; only the length
+    /// `n · y₀` carries the `ε ‖y₀‖` error.
+    fn facet_projection(&self) -> SVector<T, D> {
+        let mut best: Option<(SVector<T, D>, T)> = None;
+        for i in 0..D {
+            let u = self.basis.reject(&axis(i));
+            let n2 = u.norm_squared();
+            if best.is_none_or(|(_, m)| n2 > m) {
+                best = Some((u, n2));
+            }
+        }
+        match best {
+            Some((u, n2)) if n2 > T::zero() => {
+                let n = u / n2.sqrt();
+                n * n.dot(&self.y0)
+            }
+            _ => self.projection(),
+        }
+    }
+
     /// Visits every face made of the current one plus vertices `≥ start`.
     fn extend(&mut self, start: usize) {
         for i in start..self.m {
@@ -139,7 +183,7 @@ impl<T: Real, const D: usize> Search<T, D> {
                 if !self.optimal {
                     self.extend(i + 1);
                 }
-                self.depth -= 1;
+                self.basis.truncate(self.depth() - 1);
                 if self.optimal {
                     return;
                 }
@@ -147,61 +191,52 @@ impl<T: Real, const D: usize> Search<T, D> {
         }
     }
 
-    /// Adds vertex `i` to the current face, extending the factor by one row.
-    /// Returns `false` (and leaves the face unchanged) when the new face is
-    /// affinely dependent.
+    /// Adds vertex `i` to the current face, extending the factorisation by
+    /// one column. Returns `false` (and leaves the face unchanged) when the
+    /// new face is affinely dependent.
     fn push(&mut self, i: usize) -> bool {
-        let k = self.depth;
+        let k = self.depth();
         if k >= D || i >= D {
             return false;
         }
-        for j in 0..k {
-            // Stored indices are below `D`; the clamp lets the compiler see it.
-            let mut s = self.gram[i][self.idx[j].min(D - 1)];
-            for q in 0..j {
-                s -= self.l[k][q] * self.l[j][q] * self.d[q];
-            }
-            self.l[k][j] = s / self.d[j];
-        }
-        let diag = self.gram[i][i];
-        let mut p = diag;
-        let mut z = self.rhs[i];
-        for q in 0..k {
-            p -= self.l[k][q] * self.l[k][q] * self.d[q];
-            z -= self.l[k][q] * self.z[q];
-        }
-        if !(p > T::DEGENERACY * diag) || !p.is_finite() {
+        let v = self.projection();
+        let Some((coords, length)) = self.basis.extend(&self.edges[i]) else {
             return false;
-        }
-        self.d[k] = p;
-        self.z[k] = z;
+        };
+        let Some(&q) = self.basis.vectors().last() else {
+            return false;
+        };
+        self.r[k] = coords;
+        self.r[k][k] = length;
+        self.v[k] = v;
+        self.c[k] = -q.dot(&v);
         self.idx[k] = i;
-        self.depth = k + 1;
         true
     }
 
     /// Solves for the current face's weights and records it if it is valid
     /// and better than the best so far.
     fn evaluate(&mut self) {
-        let n = self.depth.min(D);
+        let n = self.depth().min(D);
+        // Back substitution: R μ = c, with column k of R stored in r[k].
         let mut mu = [T::zero(); D];
-        for k in 0..n {
-            mu[k] = self.z[k] / self.d[k];
-        }
         for k in (0..n).rev() {
-            for q in k + 1..n {
-                mu[k] -= self.l[q][k] * mu[q];
+            let mut s = self.c[k];
+            for j in k + 1..n {
+                s -= self.r[j][k] * mu[j];
             }
+            mu[k] = s / self.r[k][k];
         }
         let sum = mu[..n].iter().fold(T::zero(), |s, &x| s + x);
         let base_weight = T::one() - sum;
         if !(base_weight > T::zero()) || mu[..n].iter().any(|&x| !(x > T::zero())) {
             return;
         }
-        let mut v = self.y0;
-        for k in 0..n {
-            v += self.edges[self.idx[k].min(D - 1)] * mu[k];
-        }
+        let v = if n + 1 == D {
+            self.facet_projection()
+        } else {
+            self.projection()
+        };
         let norm2 = v.norm_squared();
         let mut mask = 0u32;
         for &i in &self.idx[..n] {

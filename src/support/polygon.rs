@@ -66,7 +66,7 @@ impl<'a, T: Real> Polygon<'a, T> {
 
         // Every turn between consecutive non-degenerate edges is a left turn
         // (up to rounding), and the turns add up to exactly one full turn.
-        let slack = T::DEGENERACY.sqrt();
+        let slack = T::ANGLE_SLACK;
         let mut turning = T::zero();
         let mut prev = edge(reference);
         for k in 1..=n {

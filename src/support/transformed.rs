@@ -31,7 +31,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     /// `shape` mapped by `x ↦ rotation · x + translation`.
     ///
     /// Fails on non-finite entries, or when `rotation` is not orthogonal to
-    /// within `sqrt(T::DEGENERACY)` per entry of `RᵀR − I`.
+    /// within [`Real::ANGLE_SLACK`] per entry of `RᵀR − I`.
     pub fn new(
         shape: S,
         rotation: SMatrix<T, D, D>,
@@ -42,7 +42,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
             return Err(ShapeError::NonFinite);
         }
         let defect = rotation.transpose() * rotation - SMatrix::<T, D, D>::identity();
-        if defect.iter().any(|x| x.abs() > T::DEGENERACY.sqrt()) {
+        if defect.iter().any(|x| x.abs() > T::ANGLE_SLACK) {
             return Err(ShapeError::NotOrthogonal);
         }
         Ok(Self {
