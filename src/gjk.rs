@@ -275,8 +275,11 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
             // `v` is then known to about `floor · scale` in each coordinate, so
             // its direction, and with it the lower bound `v·w/‖v‖`, can be off
             // by `floor · scale² / ‖v‖`: a gap within that is convergence to
-            // working precision, a larger one a genuine stall.
-            let status = if vv - vw <= config.tolerance * vv + floor * scale * scale {
+            // working precision, a larger one a genuine stall. Without any
+            // separating plane (`v·w ≤ 0`) nothing certifies a positive
+            // distance, so that is a stall too.
+            let noise = floor * scale * scale;
+            let status = if vw > T::zero() && vv - vw <= config.tolerance * vv + noise {
                 Status::Converged
             } else {
                 Status::Stalled
