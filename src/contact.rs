@@ -103,7 +103,8 @@ where
             }
             Ok(Some(Signed {
                 distance: run.upper,
-                bound: run.lower,
+                // v·w/‖v‖ may round above ‖v‖ once they agree.
+                bound: run.lower.min(run.upper),
                 normal,
                 point_a: pa,
                 point_b: pb,

@@ -171,9 +171,13 @@ where
             return Err(GjkError::NonFinite);
         }
         scale = scale.max(max_abs(&p.a)).max(max_abs(&p.b));
-        upper = upper.min(facet.normal.dot(&p.w));
-        let lower = facet.distance;
-        if upper - lower <= config.tolerance * upper.abs() + floor * scale {
+        // The support value along this facet's normal bounds the depth from
+        // above; the facet may be reported only when it is itself on the
+        // boundary of `A − B` (a smaller bound from another normal says
+        // nothing about this one).
+        let support = facet.normal.dot(&p.w);
+        upper = upper.min(support);
+        if support - facet.distance <= config.tolerance * support.abs() + floor * scale {
             status = Status::Converged;
             break;
         }
