@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Embedded and WASM checks: the suite under QEMU (Cortex-M3, soft float), the
+# same suite in Node on wasm32, firmware builds for thumbv7em/thumbv6m, the
+# flash/stack/wasm budgets and the no-panic report. Fails on any mismatch
+# or build failure; budget misses and reachable panics are reported only.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+root="$PWD"
+export CARGO_TARGET_DIR="$root/target/embedded"
+# Two cores: one build at a time, release only.
+export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
+
+step() {
+    printf '\n==> %s\n' "$*"
+}
+
+step "tools: qemu-system-arm, arm binutils, rust targets"
+missing=()
+command -v qemu-system-arm >/dev/null || missing+=(qemu-system-arm)
+command -v arm-none-eabi-objdump >/dev/null || missing+=(binutils-arm-none-eabi)
+if ((${#missing[@]})); then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+targets=(thumbv7m-none-eabi thumbv7em-none-eabihf thumbv6m-none-eabi wasm32-unknown-unknown)
+rustup target add "${targets[@]}" >/dev/null 2>&1 || rustup target add "${targets[@]}"
+rustup component add llvm-tools >/dev/null 2>&1 || true
+command -v node >/dev/null || { echo "node is required" >&2; exit 1; }
+
+step "expected answers: host generator agrees with the committed table"
+cargo run -q --release --manifest-path tests/embedded/expected/Cargo.toml
+git diff --exit-code -- tests/embedded/generated
+
+step "QEMU suite (lm3s6965evb, thumbv7m-none-eabi)"
+(cd tests/embedded/firmware && cargo run -q --release --bin suite)
+
+step "firmware builds: thumbv7em-none-eabihf, thumbv6m-none-eabi"
+for target in thumbv7em-none-eabihf thumbv6m-none-eabi; do
+    (cd tests/embedded/firmware && cargo build -q --release --target "$target" --bins)
+    echo "  $target: ok"
+done
+
+step "WASM suite (wasm32-unknown-unknown, Node $(node --version))"
+(cd tests/embedded/wasm && cargo build -q --release --target wasm32-unknown-unknown)
+node tests/embedded/wasm/run.mjs
+
+step "budgets"
+tests/embedded/measure.sh
+
+step "no-panic check"
+tests/embedded/no_panic.sh

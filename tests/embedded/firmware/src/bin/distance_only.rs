@@ -1,0 +1,56 @@
+//! Budget binary: one 3D `f32` `distance` query (hull against a moved box).
+//!
+//! Built for thumbv7em-none-eabihf without features for the flash figure;
+//! with `--features report` under QEMU it prints the stack depth of the call.
+#![no_std]
+#![no_main]
+
+use cortex_m_rt::entry;
+use gjk::nalgebra::Vector3;
+use gjk::{distance, GjkConfig};
+use gjk_firmware::{hull, moved_box};
+
+/// The distance, or NaN when a shape or the query failed.
+fn query() -> f32 {
+    let mut points = [Vector3::zeros(); 8];
+    let (Some(a), Some(b)) = (hull(&mut points), moved_box([3.0, 0.25, -0.25])) else {
+        return f32::NAN;
+    };
+    match distance(&a, &b, &GjkConfig::default()) {
+        Ok(d) => d.distance,
+        Err(_) => f32::NAN,
+    }
+}
+
+#[entry]
+fn main() -> ! {
+    #[cfg(feature = "report")]
+    {
+        let (d, stack) = gjk_firmware::stack_depth(16 * 1024, query);
+        cortex_m_semihosting::hprintln!(
+            "distance_only: distance {} (expected 1.5), stack {} bytes",
+            d,
+            stack
+        );
+        gjk_firmware::exit((d - 1.5).abs() < 1e-5);
+    }
+    #[cfg(not(feature = "report"))]
+    loop {
+        core::hint::black_box(query());
+    }
+}
+
+#[cfg(feature = "report")]
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    cortex_m_semihosting::hprintln!("PANIC: {}", info);
+    gjk_firmware::exit(false)
+}
+
+#[cfg(not(feature = "report"))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    loop {
+        cortex_m::asm::udf();
+    }
+}

@@ -1,0 +1,104 @@
+//! The no-panic check: every public query, in 2D and 3D, `f32` and `f64`,
+//! on inputs the optimiser cannot see. Its panic handler calls a function
+//! that does not exist, so the release link (profile `nopanic`: opt-level 3,
+//! LTO) fails exactly when some panic is still reachable from a query.
+//!
+//! With `--features panic-loop` the handler loops instead, the link succeeds,
+//! and `no_panic.sh` lists the call sites of the panic machinery.
+#![no_std]
+#![no_main]
+
+use core::hint::black_box;
+
+use cortex_m_rt::entry;
+use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
+use gjk::{
+    closest_points, contact, distance, intersects, penetration, Ball, Capsule, ConvexHull, Cuboid,
+    GjkConfig, Polygon, Real, SupportMap, Transformed,
+};
+
+fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
+    let config = black_box(GjkConfig::<T, D>::default());
+    black_box(intersects(a, b, &config).ok());
+    black_box(distance(a, b, &config).ok().map(|d| d.distance));
+    black_box(closest_points(a, b, black_box(T::one()), &config).ok());
+    black_box(penetration(a, b, &config).ok());
+    black_box(contact(a, b, black_box(T::one()), &config).ok());
+}
+
+fn three<T: Real>() {
+    let v = |x: f64, y: f64, z: f64| Vector3::new(T::lit(x), T::lit(y), T::lit(z));
+    let points = black_box([
+        v(0.0, 0.0, 0.0),
+        v(1.0, 0.0, 0.0),
+        v(0.0, 1.0, 0.0),
+        v(0.0, 0.0, 1.0),
+    ]);
+    let (Ok(hull), Ok(cuboid), Ok(ball), Ok(capsule)) = (
+        ConvexHull::new(&points),
+        Cuboid::new(black_box(v(1.0, 1.0, 1.0))),
+        Ball::new(black_box(v(0.5, 0.5, 0.5)), black_box(T::one())),
+        Capsule::new(
+            black_box(v(0.0, 0.0, 0.0)),
+            black_box(v(0.0, 0.0, 1.0)),
+            T::one(),
+        ),
+    ) else {
+        return;
+    };
+    let pose = black_box(Isometry3::translation(T::one(), T::zero(), T::zero()));
+    let moved = Transformed::from_isometry3(cuboid, &pose);
+    all(&hull, &moved);
+    all(&ball, &capsule);
+    all(&hull, &ball);
+}
+
+fn two<T: Real>() {
+    let v = |x: f64, y: f64| Vector2::new(T::lit(x), T::lit(y));
+    let vertices = black_box([v(0.0, 0.0), v(2.0, 0.0), v(0.0, 2.0)]);
+    let (Ok(polygon), Ok(cuboid), Ok(ball)) = (
+        Polygon::new(&vertices),
+        Cuboid::new(black_box(v(1.0, 1.0))),
+        Ball::new(black_box(v(0.5, 0.5)), black_box(T::one())),
+    ) else {
+        return;
+    };
+    let pose = black_box(Isometry2::translation(T::one(), T::zero()));
+    let moved = Transformed::from_isometry2(cuboid, &pose);
+    all(&polygon, &moved);
+    all(&polygon, &ball);
+}
+
+#[entry]
+fn main() -> ! {
+    loop {
+        #[cfg(feature = "planted-panic")]
+        {
+            let table = [1u8, 2, 3, 4];
+            black_box(table[black_box(7usize)]);
+        }
+        three::<f32>();
+        three::<f64>();
+        two::<f32>();
+        two::<f64>();
+    }
+}
+
+#[cfg(not(feature = "panic-loop"))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    extern "C" {
+        /// Deliberately undefined: referencing it breaks the link.
+        fn panic_is_reachable() -> !;
+    }
+    // SAFETY: never runs; the link fails first if this is reachable.
+    unsafe { panic_is_reachable() }
+}
+
+#[cfg(feature = "panic-loop")]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    loop {
+        cortex_m::asm::udf();
+    }
+}

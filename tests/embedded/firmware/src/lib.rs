@@ -1,0 +1,90 @@
+//! Helpers shared by the firmware binaries: semihosting exit, stack
+//! painting, and the shapes of the budget binaries.
+#![no_std]
+
+use core::hint::black_box;
+
+use cortex_m_semihosting::debug;
+use gjk::nalgebra::Vector3;
+use gjk::{ConvexHull, Cuboid, Transformed};
+
+/// Ends the QEMU run with success or failure.
+pub fn exit(ok: bool) -> ! {
+    debug::exit(if ok {
+        debug::EXIT_SUCCESS
+    } else {
+        debug::EXIT_FAILURE
+    });
+    // Without a debugger attached the call returns; stay here.
+    loop {
+        cortex_m::asm::wfi();
+    }
+}
+
+/// Word written over the unused stack before a measured call.
+const PAINT: u32 = 0x5AC3_3CA5;
+
+extern "C" {
+    /// End of `.bss` and `.data` (cortex-m-rt's `link.x`): the stack must not
+    /// be painted below it.
+    static __sheap: u32;
+}
+
+/// Runs `f` with up to `limit` bytes below the current stack pointer painted,
+/// and returns its result and the deepest stack it used, in bytes (including
+/// the call itself: return address and saved registers).
+///
+/// `f` is called through a function pointer hidden from the optimiser, so
+/// none of its frame is folded into this one.
+#[inline(never)]
+pub fn stack_depth<R>(limit: usize, f: fn() -> R) -> (R, usize) {
+    let sp: usize;
+    // SAFETY: reads the stack pointer.
+    unsafe { core::arch::asm!("mov {}, sp", out(reg) sp) };
+    let top = sp & !3;
+    let floor = (&raw const __sheap) as usize;
+    let bottom = top.saturating_sub(limit).max(floor + 16) & !3;
+    let mut addr = bottom;
+    while addr < top {
+        // SAFETY: [bottom, top) lies between the statics and the live stack;
+        // nothing else runs (no interrupts are enabled).
+        unsafe { (addr as *mut u32).write_volatile(PAINT) };
+        addr += 4;
+    }
+    let f = black_box(f);
+    let result = f();
+    let mut addr = bottom;
+    // SAFETY: as above; reading back the painted words.
+    while addr < top && unsafe { (addr as *const u32).read_volatile() } == PAINT {
+        addr += 4;
+    }
+    (result, top - addr)
+}
+
+/// The budget binaries' convex hull: a box-like polytope with 8 vertices.
+pub static HULL_POINTS: [[f32; 3]; 8] = [
+    [-1.0, -1.0, -1.0],
+    [1.0, -1.0, -1.0],
+    [1.0, 1.0, -1.0],
+    [-1.0, 1.0, -1.0],
+    [-1.0, -1.0, 1.0],
+    [1.0, -1.0, 1.0],
+    [1.0, 1.0, 1.0],
+    [-1.0, 1.0, 1.0],
+];
+
+/// Fills `points` from [`HULL_POINTS`] through `black_box`, so that nothing
+/// is folded at compile time.
+pub fn hull(points: &mut [Vector3<f32>; 8]) -> Option<ConvexHull<'_, f32, 3>> {
+    for (p, q) in points.iter_mut().zip(black_box(&HULL_POINTS)) {
+        *p = Vector3::new(q[0], q[1], q[2]);
+    }
+    ConvexHull::new(points).ok()
+}
+
+/// A box of half-size 0.5 moved by `offset` (hidden from the optimiser).
+pub fn moved_box(offset: [f32; 3]) -> Option<Transformed<Cuboid<f32, 3>, f32, 3>> {
+    let o = black_box(offset);
+    let cuboid = Cuboid::new(Vector3::new(0.5, 0.5, 0.5)).ok()?;
+    Transformed::translated(cuboid, Vector3::new(o[0], o[1], o[2])).ok()
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The no-panic check: links the firmware binary `no_panic` (every public query
+# in 2D/3D, f32/f64) with a panic handler that calls an undefined function,
+# at opt-level 3 with LTO. The link succeeds only if no panic is reachable.
+#
+# Prints UNREACHABLE or REACHABLE; when reachable, rebuilds with a looping
+# handler and lists each call into the panic machinery with its inlined
+# source location (file:line) from the debug info. Reports, never fails
+# (exit 0) while the library still has panic paths.
+set -uo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target/embedded}"
+target=thumbv7em-none-eabihf
+cd "$here/firmware" || exit 2
+
+# --self-test plants a reachable out-of-bounds index, to show the check bites.
+features=()
+[[ "${1:-}" == "--self-test" ]] && features=(--features planted-panic)
+
+if cargo build -q --profile nopanic --target "$target" --bin no_panic "${features[@]}" 2>/tmp/gjk-no-panic.$$; then
+    echo "no-panic check: UNREACHABLE (no panic path from the public queries)"
+    rm -f /tmp/gjk-no-panic.$$
+    exit 0
+fi
+if ! grep -q panic_is_reachable /tmp/gjk-no-panic.$$; then
+    cat /tmp/gjk-no-panic.$$ >&2
+    rm -f /tmp/gjk-no-panic.$$
+    echo "no-panic check: build failed for another reason" >&2
+    exit 1
+fi
+rm -f /tmp/gjk-no-panic.$$
+echo "no-panic check: REACHABLE (the link needs panic_is_reachable)"
+
+if ((${#features[@]})); then features=(--features planted-panic,panic-loop); else features=(--features panic-loop); fi
+cargo build -q --profile nopanic --target "$target" --bin no_panic "${features[@]}" || exit 1
+elf="$CARGO_TARGET_DIR/$target/nopanic/no_panic"
+if ! command -v arm-none-eabi-objdump >/dev/null; then
+    echo "  (install binutils-arm-none-eabi to locate the panic sources)"
+    exit 0
+fi
+OBJDUMP=arm-none-eabi-objdump
+ADDR2LINE=(arm-none-eabi-addr2line -i -e "$elf")
+
+# Functions of the panic machinery, then every branch to one of them.
+mapfile -t panics < <("$OBJDUMP" -t "$elf" | awk '{ print $NF }' |
+    grep -E 'core9panicking|panic_bounds_check|slice_(start|end)_index|slice_index_order|unwrap_failed|expect_failed|core3fmt' | sort -u)
+echo "  panic entry points: ${#panics[@]}"
+pattern=$(printf '%s|' "${panics[@]}")
+pattern="<(${pattern%|})>"
+"$OBJDUMP" -d --no-show-raw-insn "$elf" | grep -E "\s(b|bl|b\.w|bl\.w|beq|bne|b[a-z]{2}(\.w)?)\s+[0-9a-f]+ $pattern" |
+    awk '{ sub(":", "", $1); print $1, $NF }' | while read -r addr callee; do
+        # The innermost inlined frame in gjk (or nalgebra) names the source.
+        where=$("${ADDR2LINE[@]}" "0x$addr" | grep -E '/(src|nalgebra[^/]*/src)/' | grep -v '/rustc/' | head -n 1)
+        printf '%s %s\n' "${where:-(inside the panic machinery)}" "$(echo "$callee" | sed -E 's/.*(core[^>]*)>$/\1/')"
+    done | sed "s#$root/##" | sort | uniq -c | sort -k2 | sed 's/^/  /'
+exit 0
