@@ -77,6 +77,10 @@ pub use crate::support::{
     SupportMap, Transformed, Triangle,
 };
 
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
 /// A column vector of dimension `D`: nalgebra's `SVector`, re-exported.
 pub type Vector<T, const D: usize> = nalgebra::SVector<T, D>;
 
