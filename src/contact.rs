@@ -24,6 +24,7 @@ use nalgebra::SVector;
 use crate::epa::{expand, CorePenetration, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 use crate::gjk::{gjk_loop, margins, Exits, GjkConfig, GjkError, Status, Verdict};
 use crate::real::{all_finite, Real};
+use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
 /// The contact between two shapes within a query distance.
@@ -92,11 +93,12 @@ where
         beyond: Some(cutoff),
         within: None,
     };
-    let run = gjk_loop(a, b, config, exits)?;
+    let mut simplex = Simplex::new();
+    let run = gjk_loop(a, b, config, exits, &mut simplex)?;
     match run.verdict {
         Verdict::BeyondCutoff => Ok(None),
         Verdict::Apart | Verdict::WithinMargin => {
-            let (pa, pb) = run.simplex.witnesses();
+            let (pa, pb) = simplex.witnesses();
             let normal = (pb - pa) / run.upper;
             if !all_finite(&normal) {
                 return Err(GjkError::NonFinite);
@@ -113,8 +115,7 @@ where
             }))
         }
         Verdict::Overlap => {
-            let core: CorePenetration<T, D> =
-                expand::<T, D, V, F, _, _>(a, b, config, &run.simplex)?;
+            let core: CorePenetration<T, D> = expand::<T, D, V, F, _, _>(a, b, config, &simplex)?;
             Ok(Some(Signed {
                 distance: -core.depth,
                 bound: -core.upper_bound,

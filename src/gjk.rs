@@ -118,8 +118,6 @@ pub struct Distance<T: Real, const D: usize> {
     pub iterations: u32,
     /// Why the query stopped.
     pub status: Status,
-    /// The final simplex (on the cores), reusable to inspect or warm-start.
-    pub simplex: Simplex<T, D>,
 }
 
 /// What the loop learned about the cores.
@@ -135,8 +133,7 @@ pub(crate) enum Verdict {
 }
 
 /// The loop's state when it stops.
-pub(crate) struct Run<T: Real, const D: usize> {
-    pub simplex: Simplex<T, D>,
+pub(crate) struct Run<T: Real> {
     /// ‖v‖ and the best lower bound, on the cores.
     pub upper: T,
     pub lower: T,
@@ -183,7 +180,8 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
     b: &impl SupportMap<T, D>,
     config: &GjkConfig<T, D>,
     exits: Exits<T>,
-) -> Result<Run<T, D>, GjkError> {
+    simplex: &mut Simplex<T, D>,
+) -> Result<Run<T>, GjkError> {
     if !(config.tolerance >= T::zero()) || !config.tolerance.is_finite() {
         return Err(GjkError::InvalidConfig);
     }
@@ -191,44 +189,36 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
     if !all_finite(&first.w) {
         return Err(GjkError::NonFinite);
     }
-    let mut simplex = Simplex::from_point(first);
+    *simplex = Simplex::from_point(first);
     let mut v = first.w;
     let mut scale = max_abs(&first.a).max(max_abs(&first.b));
     let mut lower = T::zero();
     let floor = T::ROUNDING_FLOOR;
-
-    let run = |simplex: Simplex<T, D>, v: SVector<T, D>, lower, iterations, status, verdict| {
-        Ok(Run {
-            simplex,
-            upper: v.norm(),
-            lower,
-            iterations,
-            status,
-            verdict,
-        })
-    };
+    let touching =
+        |v: &SVector<T, D>, scale: T| v.norm_squared() <= (floor * scale) * (floor * scale);
 
     for iteration in 1..=config.max_iterations {
+        let done = |status, verdict, lower| {
+            Ok(Run {
+                upper: v.norm(),
+                lower,
+                iterations: iteration,
+                status,
+                verdict,
+            })
+        };
         let vv = v.norm_squared();
-        if vv <= (floor * scale) * (floor * scale) || simplex.is_full() {
-            return run(
-                simplex,
-                v,
-                T::zero(),
-                iteration - 1,
-                Status::Converged,
-                Verdict::Overlap,
-            );
+        if touching(&v, scale) || simplex.is_full() {
+            return Ok(Run {
+                iterations: iteration - 1,
+                ..done(Status::Converged, Verdict::Overlap, T::zero())?
+            });
         }
         if exits.within.is_some_and(|m| vv <= m * m) {
-            return run(
-                simplex,
-                v,
-                lower,
-                iteration - 1,
-                Status::Converged,
-                Verdict::WithinMargin,
-            );
+            return Ok(Run {
+                iterations: iteration - 1,
+                ..done(Status::Converged, Verdict::WithinMargin, lower)?
+            });
         }
 
         let p = support_pair(a, b, &-v);
@@ -241,66 +231,50 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
         if vw > T::zero() {
             lower = lower.max(vw / norm);
             if exits.beyond.is_some_and(|c| lower > c) {
-                return run(
-                    simplex,
-                    v,
-                    lower,
-                    iteration,
-                    Status::Converged,
-                    Verdict::BeyondCutoff,
-                );
+                return done(Status::Converged, Verdict::BeyondCutoff, lower);
             }
         }
         // Gap between the bounds, ‖v‖² − v·w, relative to ‖v‖² and to the
         // rounding floor of the coordinates.
         if vv - vw <= config.tolerance * vv + floor * scale * norm {
-            return run(
-                simplex,
-                v,
-                lower,
-                iteration,
-                Status::Converged,
-                Verdict::Apart,
-            );
+            return done(Status::Converged, Verdict::Apart, lower);
         }
 
-        let backup = simplex;
         simplex.push(p);
-        let next = simplex.reduce().unwrap_or(v);
-        if !all_finite(&next) {
-            return Err(GjkError::NonFinite);
+        match simplex.reduce_below(vv) {
+            Some(next) if all_finite(&next) => v = next,
+            Some(_) => return Err(GjkError::NonFinite),
+            None => {
+                // No progress: rounding has the last word, and the simplex is
+                // back as it was. `v` is known to about `floor · scale` in
+                // each coordinate, so its direction, and with it the lower
+                // bound `v·w/‖v‖`, can be off by `floor · scale² / ‖v‖`: a gap
+                // within that is convergence to working precision, a larger
+                // one a genuine stall. Without any separating plane
+                // (`v·w ≤ 0`) nothing certifies a positive distance, so that
+                // is a stall too.
+                let noise = floor * scale * scale;
+                let status = if vw > T::zero() && vv - vw <= config.tolerance * vv + noise {
+                    Status::Converged
+                } else {
+                    Status::Stalled
+                };
+                return done(status, Verdict::Apart, lower);
+            }
         }
-        if !(next.norm_squared() < vv) {
-            // No progress: rounding has the last word; keep the better simplex.
-            // `v` is then known to about `floor · scale` in each coordinate, so
-            // its direction, and with it the lower bound `v·w/‖v‖`, can be off
-            // by `floor · scale² / ‖v‖`: a gap within that is convergence to
-            // working precision, a larger one a genuine stall. Without any
-            // separating plane (`v·w ≤ 0`) nothing certifies a positive
-            // distance, so that is a stall too.
-            let noise = floor * scale * scale;
-            let status = if vw > T::zero() && vv - vw <= config.tolerance * vv + noise {
-                Status::Converged
-            } else {
-                Status::Stalled
-            };
-            return run(backup, v, lower, iteration, status, Verdict::Apart);
-        }
-        v = next;
     }
-    let verdict = if v.norm_squared() <= (floor * scale) * (floor * scale) {
+    let verdict = if touching(&v, scale) {
         Verdict::Overlap
     } else {
         Verdict::Apart
     };
-    run(
-        simplex,
-        v,
+    Ok(Run {
+        upper: v.norm(),
         lower,
-        config.max_iterations,
-        Status::IterationLimit,
+        iterations: config.max_iterations,
+        status: Status::IterationLimit,
         verdict,
-    )
+    })
 }
 
 pub(crate) fn margins<T: Real, const D: usize>(
@@ -316,8 +290,13 @@ pub(crate) fn margins<T: Real, const D: usize>(
 }
 
 /// Turns the loop's result on the cores into the answer for the full shapes.
-fn finish<T: Real, const D: usize>(run: Run<T, D>, ra: T, rb: T) -> Distance<T, D> {
-    let (pa, pb) = run.simplex.witnesses();
+fn finish<T: Real, const D: usize>(
+    run: Run<T>,
+    simplex: &Simplex<T, D>,
+    ra: T,
+    rb: T,
+) -> Distance<T, D> {
+    let (pa, pb) = simplex.witnesses();
     let margin = ra + rb;
     let positive = |x: T| x.max(T::zero());
     match run.verdict {
@@ -329,7 +308,6 @@ fn finish<T: Real, const D: usize>(run: Run<T, D>, ra: T, rb: T) -> Distance<T, 
             normal: None,
             iterations: run.iterations,
             status: run.status,
-            simplex: run.simplex,
         },
         _ => {
             let n = (pb - pa) / run.upper;
@@ -347,7 +325,6 @@ fn finish<T: Real, const D: usize>(run: Run<T, D>, ra: T, rb: T) -> Distance<T, 
                 normal,
                 iterations: run.iterations,
                 status: run.status,
-                simplex: run.simplex,
             }
         }
     }
@@ -385,7 +362,7 @@ pub fn intersects<T: Real, const D: usize>(
         beyond: Some(margin),
         within: (margin > T::zero()).then_some(margin),
     };
-    let run = gjk_loop(a, b, config, exits)?;
+    let run = gjk_loop(a, b, config, exits, &mut Simplex::new())?;
     match run.verdict {
         Verdict::Overlap | Verdict::WithinMargin => Ok(true),
         Verdict::BeyondCutoff => Ok(false),
@@ -426,7 +403,9 @@ pub fn distance<T: Real, const D: usize>(
         beyond: None,
         within: None,
     };
-    Ok(finish(gjk_loop(a, b, config, exits)?, ra, rb))
+    let mut simplex = Simplex::new();
+    let run = gjk_loop(a, b, config, exits, &mut simplex)?;
+    Ok(finish(run, &simplex, ra, rb))
 }
 
 /// Like [`distance`], but gives up as soon as the shapes are proven farther
@@ -450,9 +429,10 @@ pub fn closest_points<T: Real, const D: usize>(
         beyond: Some(max_dist + ra + rb),
         within: None,
     };
-    let run = gjk_loop(a, b, config, exits)?;
+    let mut simplex = Simplex::new();
+    let run = gjk_loop(a, b, config, exits, &mut simplex)?;
     if matches!(run.verdict, Verdict::BeyondCutoff) {
         return Ok(None);
     }
-    Ok(Some(finish(run, ra, rb)))
+    Ok(Some(finish(run, &simplex, ra, rb)))
 }

@@ -150,6 +150,14 @@ impl<T: Real, const D: usize> Simplex<T, D> {
         self.len = 0;
     }
 
+    /// Removes the newest vertex and returns it; the other vertices keep
+    /// their weights from the last reduction.
+    pub fn pop(&mut self) -> Option<SupportPoint<T, D>> {
+        let last = *self.vertex(self.len.checked_sub(1)?)?;
+        self.len -= 1;
+        Some(last)
+    }
+
     /// Vertex `i` (0 is the oldest, `len() - 1` the newest).
     #[inline]
     pub fn vertex(&self, i: usize) -> Option<&SupportPoint<T, D>> {
@@ -222,6 +230,23 @@ impl<T: Real, const D: usize> Simplex<T, D> {
         let face = self.best_face(base)?;
         self.keep(base, &face);
         Some(face.v)
+    }
+
+    /// [`reduce`](Self::reduce), but only if the new closest point is nearer
+    /// the origin than `norm2` (squared); otherwise the newest vertex is
+    /// removed and the simplex is left as it was before it was pushed.
+    pub(crate) fn reduce_below(&mut self, norm2: T) -> Option<SVector<T, D>> {
+        let base = self.len.checked_sub(1)?;
+        match self.best_face(base) {
+            Some(face) if face.norm2 < norm2 => {
+                self.keep(base, &face);
+                Some(face.v)
+            }
+            _ => {
+                self.pop();
+                None
+            }
+        }
     }
 
     /// The closest point to the origin of the whole simplex (every face
