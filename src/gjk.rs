@@ -189,7 +189,7 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
     if !all_finite(&first.w) {
         return Err(GjkError::NonFinite);
     }
-    *simplex = Simplex::from_point(first);
+    simplex.restart(first);
     let mut v = first.w;
     let mut scale = max_abs(&first.a).max(max_abs(&first.b));
     let mut lower = T::zero();

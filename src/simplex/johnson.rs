@@ -78,10 +78,9 @@ struct Search<T: Real, const D: usize> {
     basis: Basis<T, D>,
     /// Column `k` of `R`: entries `0 ..= k` (the last is the diagonal).
     r: [[T; D]; D],
-    /// `c = −Qᵀ y₀`, accumulated as `−q_k · v_k`.
+    /// `c = −Qᵀ y₀`, accumulated as `c_k = −q_k · v_k` with `v_k` the
+    /// projection onto the affine hull of `y₀` and the first `k` edges.
     c: [T; D],
-    /// `v_k`: the projection onto the first `k` edges' affine hull.
-    v: [SVector<T, D>; D],
     best: Face<T, D>,
     best_size: usize,
     optimal: bool,
@@ -107,7 +106,6 @@ pub(super) fn closest_face<T: Real, const D: usize>(
         basis: Basis::new(),
         r: [[T::zero(); D]; D],
         c: [T::zero(); D],
-        v: [*y0; D],
         best: Face {
             mask: 0,
             mu: [T::zero(); D],
@@ -124,7 +122,7 @@ pub(super) fn closest_face<T: Real, const D: usize>(
     // The base vertex alone: optimal when every edge points away from it.
     s.optimal = s.kkt_holds(y0, 0);
     if !s.optimal {
-        s.extend(0);
+        s.search();
     }
     Some(s.best)
 }
@@ -136,17 +134,11 @@ impl<T: Real, const D: usize> Search<T, D> {
 
     /// The current face's projection of the origin.
     fn projection(&self) -> SVector<T, D> {
-        let k = self.depth();
-        match k.checked_sub(1) {
-            None => self.y0,
-            Some(j) => {
-                let (q, v) = (self.basis.vectors().get(j), self.v.get(j));
-                match (q, v) {
-                    (Some(q), Some(v)) => v + q * self.c[j.min(D - 1)],
-                    _ => self.y0,
-                }
-            }
-        }
+        self.basis
+            .vectors()
+            .iter()
+            .zip(&self.c)
+            .fold(self.y0, |v, (q, &c)| v + q * c)
     }
 
     /// The projection onto a face of dimension `D − 1`, along its normal.
@@ -175,19 +167,30 @@ impl<T: Real, const D: usize> Search<T, D> {
         }
     }
 
-    /// Visits every face made of the current one plus vertices `≥ start`.
-    fn extend(&mut self, start: usize) {
-        for i in start..self.m {
-            if self.push(i) {
-                self.evaluate();
-                if !self.optimal {
-                    self.extend(i + 1);
+    /// Visits the faces in depth-first (lexicographic) order until one is
+    /// optimal. The current face's vertex list doubles as the search stack,
+    /// so no recursion is needed; every step moves forward in the order, so
+    /// the loop ends after at most `2^m · m` steps.
+    fn search(&mut self) {
+        let mut next = 0;
+        loop {
+            if next < self.m {
+                if self.push(next) {
+                    self.evaluate();
+                    if self.optimal {
+                        return;
+                    }
                 }
-                self.basis.truncate(self.depth() - 1);
-                if self.optimal {
-                    return;
-                }
+                // Descend past `next` (or, if it was dependent, skip it).
+                next += 1;
+                continue;
             }
+            // Every extension of the current face is done: backtrack.
+            let Some(top) = self.depth().checked_sub(1) else {
+                return;
+            };
+            next = self.idx[top.min(D - 1)] + 1;
+            self.basis.truncate(top);
         }
     }
 
@@ -208,7 +211,6 @@ impl<T: Real, const D: usize> Search<T, D> {
         };
         self.r[k] = coords;
         self.r[k][k] = length;
-        self.v[k] = v;
         self.c[k] = -q.dot(&v);
         self.idx[k] = i;
         true

@@ -109,10 +109,16 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// A simplex holding the single point `p` (weight one).
     pub fn from_point(p: SupportPoint<T, D>) -> Self {
         let mut s = Self::new();
-        s.push(p);
-        s.set_weight(0, T::one());
-        s.closest = p.w;
+        s.restart(p);
         s
+    }
+
+    /// Replaces the contents by the single point `p` (weight one).
+    pub fn restart(&mut self, p: SupportPoint<T, D>) {
+        self.len = 0;
+        self.push(p);
+        self.set_weight(0, T::one());
+        self.closest = p.w;
     }
 
     /// The number of vertices, from 0 to `D + 1`.
