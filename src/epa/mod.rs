@@ -117,9 +117,10 @@ where
         }
         full.push(if h_up >= h_down { up } else { down });
     }
-    let Some(mut poly) = Polytope::<T, D, V, F>::from_simplex(&full) else {
+    let mut poly = Polytope::<T, D, V, F>::new();
+    if !poly.start(&full) {
         return Err(GjkError::InvalidConfig);
-    };
+    }
     run_epa(a, b, config, &mut poly, scale)
 }
 

@@ -80,27 +80,37 @@ pub(crate) struct Polytope<T: Real, const D: usize, const V: usize, const F: usi
 }
 
 impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, F> {
-    /// The polytope of a full simplex (`D + 1` affinely independent
-    /// vertices), or `None` when the simplex is not full or the capacity
-    /// cannot hold it.
-    pub fn from_simplex(simplex: &Simplex<T, D>) -> Option<Self> {
-        if !simplex.is_full() || V < D + 1 || F < D + 1 || V > usize::from(u16::MAX) {
-            return None;
-        }
-        let first = *simplex.vertex(0)?;
-        let mut poly = Self {
-            vertices: [first; V],
-            vertex_count: D + 1,
+    /// An empty polytope; [`start`](Self::start) fills it.
+    pub fn new() -> Self {
+        Self {
+            vertices: [SupportPoint::from_point(SVector::zeros()); V],
+            vertex_count: 0,
             facets: [Facet::empty(); F],
-            facet_end: D + 1,
+            facet_end: 0,
             interior: SVector::zeros(),
+        }
+    }
+
+    /// Makes this the polytope of a full simplex (`D + 1` affinely
+    /// independent vertices). Returns `false` when the simplex is not full or
+    /// the capacity cannot hold it (fewer than `D + 1` vertices or facets, or
+    /// more than `u16` can index).
+    pub fn start(&mut self, simplex: &Simplex<T, D>) -> bool {
+        let limit = usize::from(u16::MAX);
+        if !simplex.is_full() || V < D + 1 || F < D + 1 || V > limit || F > limit {
+            return false;
+        }
+        let Some(first) = simplex.vertex(0).map(|p| p.w) else {
+            return false;
         };
         let mut sum = SVector::zeros();
-        for (slot, (p, _)) in poly.vertices.iter_mut().zip(simplex.iter()) {
+        for (slot, (p, _)) in self.vertices.iter_mut().zip(simplex.iter()) {
             *slot = *p;
-            sum += p.w - first.w;
+            sum += p.w - first;
         }
-        poly.interior = first.w + sum / T::from_usize(D + 1)?;
+        self.vertex_count = D + 1;
+        self.interior = first + sum / T::from_usize(D + 1).unwrap_or(T::one());
+        self.facet_end = D + 1;
         // Facet `f` leaves out vertex `f`; the facet across its ridge opposite
         // vertex `v` is the one leaving out `v`.
         for f in 0..=D {
@@ -110,10 +120,12 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                 facet.adjacent[k] = v as u16;
             }
             facet.state = LIVE;
-            *poly.facets.get_mut(f)? = facet;
-            poly.orient(f);
+            if let Some(slot) = self.facets.get_mut(f) {
+                *slot = facet;
+            }
+            self.orient(f);
         }
-        Some(poly)
+        true
     }
 
     /// Vertex `i` (the origin for an index out of range, which a consistent
