@@ -1,0 +1,224 @@
+//! The fuzzers' invariants (`tests/invariants`) as quickcheck properties, for
+//! a stable toolchain: the same input recipes and the same checks, with the
+//! recipes drawn from bounded values (sane scales, no NaN, no raw bits).
+//!
+//! `GJK_QC_SEED=<n>` changes the fixed seed; `GJK_QC_TESTS=<n>` the number of
+//! cases per property.
+
+#[path = "invariants/mod.rs"]
+mod invariants;
+
+use invariants::*;
+use quickcheck::{Arbitrary, Gen, QuickCheck};
+
+/// Cases per property (each case runs every precision and dimension it
+/// names, several queries deep).
+const TESTS: u64 = 400;
+
+/// Fixed seed, so that failures reproduce.
+const SEED: u64 = 0x0f22_1a7a_0000_0001;
+
+fn pick<T: Copy>(g: &mut Gen, xs: &[T]) -> T {
+    *g.choose(xs).expect("non-empty")
+}
+
+fn small(g: &mut Gen, lo: i64, hi: i64) -> i64 {
+    lo + (i64::from(u32::arbitrary(g)) % (hi - lo + 1))
+}
+
+/// A bounded number: fixed-point in [-128, 128], or a sane special value.
+fn num(g: &mut Gen) -> Num {
+    if small(g, 0, 9) == 0 {
+        Num::Special(small(g, 0, SANE_SPECIALS as i64 - 1) as u8)
+    } else {
+        Num::Small(i16::arbitrary(g))
+    }
+}
+
+fn nums<const N: usize>(g: &mut Gen) -> [Num; N] {
+    core::array::from_fn(|_| num(g))
+}
+
+fn i8s<const N: usize>(g: &mut Gen) -> [i8; N] {
+    core::array::from_fn(|_| i8::arbitrary(g))
+}
+
+fn cloud(g: &mut Gen) -> Cloud {
+    let n = small(g, 1, 10) as usize;
+    let points = (0..n)
+        .map(|_| {
+            if small(g, 0, 7) == 0 {
+                PointSpec::Duplicate(u8::arbitrary(g))
+            } else {
+                PointSpec::Mix(i8s(g), i8s(g))
+            }
+        })
+        .collect();
+    Cloud {
+        center: nums(g),
+        scale_exp: small(g, -6, 6) as i8,
+        span: u8::arbitrary(g),
+        dirs: core::array::from_fn(|_| i8s(g)),
+        noise_exp: u8::arbitrary(g),
+        points,
+    }
+}
+
+fn prec(g: &mut Gen) -> Prec {
+    pick(g, &[Prec::F32, Prec::F64])
+}
+
+fn dim(g: &mut Gen) -> Dim {
+    pick(g, &[Dim::D2, Dim::D3, Dim::D4])
+}
+
+#[derive(Clone, Debug)]
+struct Pair(PairInput);
+
+impl Arbitrary for Pair {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let place = match small(g, 0, 3) {
+            0 => Placement::AsIs,
+            1 => Placement::Shift(nums(g)),
+            _ => Placement::Touch {
+                dir: i8s(g),
+                gap: i8::arbitrary(g),
+                gap_exp: u8::arbitrary(g),
+            },
+        };
+        let margin =
+            |g: &mut Gen| (small(g, 0, 2) == 0).then(|| Num::Small(small(g, 0, 512) as i16));
+        let config = ConfigSpec {
+            max_iterations: (small(g, 0, 4) == 0).then(|| u8::arbitrary(g)),
+            tolerance: None,
+            initial: (small(g, 0, 4) == 0).then(|| nums(g)),
+        };
+        Pair(PairInput {
+            prec: prec(g),
+            dim: dim(g),
+            a: cloud(g),
+            b: cloud(g),
+            place,
+            margin_a: margin(g),
+            margin_b: margin(g),
+            config,
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Shape(ShapeInput);
+
+impl Arbitrary for Shape {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Shape(match small(g, 0, 2) {
+            0 => ShapeInput::Hull {
+                prec: prec(g),
+                dim: dim(g),
+                cloud: cloud(g),
+                other: cloud(g),
+                probe: i8s(g),
+            },
+            1 => {
+                let n = small(g, 3, 40) as usize;
+                ShapeInput::Polygon {
+                    prec: prec(g),
+                    spec: PolygonSpec {
+                        center: nums(g),
+                        scale_exp: small(g, -6, 6) as i8,
+                        radii: (u8::arbitrary(g), u8::arbitrary(g)),
+                        turn: u16::arbitrary(g),
+                        steps: (0..=n).map(|_| u8::arbitrary(g)).collect(),
+                        noise: (0..n).map(|_| i8s(g)).collect(),
+                        noise_exp: u8::arbitrary(g),
+                        repeat: (0..small(g, 0, 2)).map(|_| u8::arbitrary(g)).collect(),
+                        reverse: small(g, 0, 5) == 0,
+                    },
+                    other: cloud(g),
+                    probe: i8s(g),
+                }
+            }
+            _ => ShapeInput::Transformed {
+                prec: prec(g),
+                dim: dim(g),
+                cloud: cloud(g),
+                matrix: MatrixSpec::Rotation {
+                    angles: core::array::from_fn(|_| u16::arbitrary(g)),
+                    reflect: bool::arbitrary(g),
+                    perturb: i8s(g),
+                    perturb_exp: u8::arbitrary(g),
+                },
+                translation: nums(g),
+                other: cloud(g),
+            },
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Bare(SimplexInput);
+
+impl Arbitrary for Bare {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Bare(SimplexInput {
+            prec: prec(g),
+            dim: dim(g),
+            cloud: cloud(g),
+            op: pick(
+                g,
+                &[SimplexOp::Full, SimplexOp::Reduce, SimplexOp::Incremental],
+            ),
+        })
+    }
+}
+
+fn check<A: Arbitrary + core::fmt::Debug>(salt: u64, f: fn(A) -> bool) {
+    let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse::<u64>().ok());
+    let seed = env("GJK_QC_SEED").unwrap_or(SEED) ^ salt;
+    let tests = env("GJK_QC_TESTS").unwrap_or(TESTS);
+    QuickCheck::new()
+        .rng(Gen::from_size_and_seed(16, seed))
+        .tests(tests)
+        .max_tests(tests)
+        .quickcheck(f);
+}
+
+#[test]
+fn distance_invariants() {
+    check(1, |p: Pair| {
+        run_pair(&p.0, Query::Distance);
+        true
+    });
+}
+
+#[test]
+fn intersects_invariants() {
+    check(2, |p: Pair| {
+        run_pair(&p.0, Query::Intersects);
+        true
+    });
+}
+
+#[test]
+fn penetration_invariants() {
+    check(3, |p: Pair| {
+        run_pair(&p.0, Query::Penetration);
+        true
+    });
+}
+
+#[test]
+fn shape_invariants() {
+    check(4, |s: Shape| {
+        run_shape(&s.0);
+        true
+    });
+}
+
+#[test]
+fn simplex_invariants() {
+    check(5, |s: Bare| {
+        run_simplex(&s.0);
+        true
+    });
+}

@@ -1,0 +1,658 @@
+//! Invariants of the pair queries: `distance`, `closest_points`,
+//! `intersects`, `penetration` and `contact` on two (rounded) convex hulls.
+//!
+//! The reference for every check is computed in `f64` from the exact input
+//! values, by brute force over the points (support values `max pᵢ·u + r‖u‖`),
+//! sharing no code with the crate.
+
+use gjk::{
+    closest_points, contact, distance, intersects, penetration, ConvexHull, Distance, GjkConfig,
+    GjkError, Rounded, ShapeError, Status, SupportMap, Vector,
+};
+
+use super::input::{small_of_exp, unit_of, vec_of, Num, PairInput, Placement, MAX_HULL_POINTS};
+use super::{budget, sane, Query, Scalar};
+
+/// Whether an infinite distance is tolerated for finite coordinates beyond
+/// the sane range (see `fuzz_regressions::overflow_*`); set to `false` once
+/// the library reports such queries as `GjkError::NonFinite` or answers them.
+pub const TOLERATE_OVERFLOW: bool = true;
+
+/// A point in `f64`.
+pub type P<const D: usize> = Vector<f64, D>;
+
+/// The exact `f64` value of a point of precision `T`.
+pub fn to64<T: Scalar, const D: usize>(p: &Vector<T, D>) -> P<D> {
+    p.map(|x| x.f())
+}
+
+/// A point rounded to precision `T`.
+pub fn to_t<T: Scalar, const D: usize>(p: &P<D>) -> Vector<T, D> {
+    p.map(T::of)
+}
+
+/// The largest absolute coordinate of some points.
+pub fn max_coord<const D: usize>(points: &[P<D>]) -> f64 {
+    points
+        .iter()
+        .flat_map(|p| p.iter())
+        .fold(0.0, |m, x| m.max(x.abs()))
+}
+
+/// A shape as the reference sees it: its points and radius, in `f64`.
+#[derive(Clone, Debug)]
+pub struct Body<const D: usize> {
+    /// The hull's points.
+    pub points: Vec<P<D>>,
+    /// The rounding radius.
+    pub radius: f64,
+}
+
+impl<const D: usize> Body<D> {
+    /// `max_{x ∈ S} x·u` (for a unit `u`).
+    pub fn high(&self, u: &P<D>) -> f64 {
+        let core = self
+            .points
+            .iter()
+            .map(|p| p.dot(u))
+            .fold(f64::NEG_INFINITY, f64::max);
+        core + self.radius * u.norm()
+    }
+
+    /// `min_{x ∈ S} x·u` (for a unit `u`).
+    pub fn low(&self, u: &P<D>) -> f64 {
+        -self.high(&-u)
+    }
+}
+
+/// Unit probe directions: the axes, both ways.
+pub fn axis_probes<const D: usize>() -> Vec<P<D>> {
+    (0..2 * D)
+        .map(|k| {
+            let mut u = P::<D>::zeros();
+            u[k / 2] = if k % 2 == 0 { 1.0 } else { -1.0 };
+            u
+        })
+        .collect()
+}
+
+/// Two shapes ready for queries, with their reference description.
+pub struct Pair<T: Scalar, const D: usize> {
+    /// Points of A and B at precision `T`.
+    pub at: Vec<Vector<T, D>>,
+    /// Points of B.
+    pub bt: Vec<Vector<T, D>>,
+    /// Reference of A.
+    pub a: Body<D>,
+    /// Reference of B.
+    pub b: Body<D>,
+    /// Radii at precision `T`.
+    pub ra: T,
+    /// Radius of B.
+    pub rb: T,
+    /// Query settings.
+    pub config: GjkConfig<T, D>,
+    /// Whether the settings are valid.
+    pub config_ok: bool,
+    /// Coordinate scale `L`.
+    pub scale: f64,
+}
+
+/// Checks a radius against `Rounded::new`; `Some(r)` when it is accepted.
+fn radius<T: Scalar, const D: usize>(hull: ConvexHull<'_, T, D>, r: Option<Num>) -> Option<T> {
+    let r = T::of(r.map_or(0.0, Num::value));
+    let got = Rounded::new(hull, r).map(|s| s.radius());
+    let expect = if !r.is_finite() {
+        Err(ShapeError::NonFinite)
+    } else if r < T::zero() {
+        Err(ShapeError::Negative)
+    } else {
+        Ok(r)
+    };
+    assert_eq!(got, expect, "Rounded::new({r:?})");
+    got.ok()
+}
+
+/// Checks `ConvexHull::new`: `Some` when the points are accepted.
+pub fn hull_ok<T: Scalar, const D: usize>(points: &[Vector<T, D>]) -> bool {
+    let got = ConvexHull::new(points).map(|_| ());
+    let expect = if points.is_empty() {
+        Err(ShapeError::Empty)
+    } else if points.iter().any(|p| p.iter().any(|x| !x.is_finite())) {
+        Err(ShapeError::NonFinite)
+    } else {
+        Ok(())
+    };
+    assert_eq!(got, expect, "ConvexHull::new on {points:?}");
+    got.is_ok()
+}
+
+/// The settings of an input, and whether they are valid.
+pub fn config_of<T: Scalar, const D: usize>(
+    spec: &super::input::ConfigSpec,
+) -> (GjkConfig<T, D>, bool) {
+    let mut config = GjkConfig::<T, D>::default();
+    if let Some(k) = spec.max_iterations {
+        config.max_iterations = u32::from(k);
+    }
+    if let Some(t) = spec.tolerance {
+        config.tolerance = T::of(t.value());
+    }
+    if let Some(d) = spec.initial {
+        config.initial_direction = Some(to_t(&P::<D>::from(vec_of::<D>(&d.map(Num::value)))));
+    }
+    let ok = config.tolerance.is_finite() && config.tolerance >= T::zero();
+    (config, ok)
+}
+
+/// Decodes a pair input; `None` (after checking the constructors' errors)
+/// when a shape is rejected.
+pub fn build_pair<T: Scalar, const D: usize>(input: &PairInput) -> Option<Pair<T, D>> {
+    let round = |pts: Vec<[f64; D]>| -> Vec<Vector<T, D>> {
+        pts.into_iter().map(|p| to_t(&P::<D>::from(p))).collect()
+    };
+    let at = round(input.a.points::<D>(MAX_HULL_POINTS));
+    let a64: Vec<P<D>> = at.iter().map(to64).collect();
+    let mut b64: Vec<P<D>> = input
+        .b
+        .points::<D>(MAX_HULL_POINTS)
+        .into_iter()
+        .map(P::<D>::from)
+        .collect();
+    let ra_hint = input.margin_a.map_or(0.0, Num::value);
+    let rb_hint = input.margin_b.map_or(0.0, Num::value);
+    let shift = match &input.place {
+        Placement::AsIs => P::<D>::zeros(),
+        Placement::Shift(t) => P::<D>::from(vec_of::<D>(&t.map(Num::value))),
+        Placement::Touch { dir, gap, gap_exp } => {
+            let u = P::<D>::from(unit_of::<D>(dir, 0));
+            let a_body = Body {
+                points: a64.clone(),
+                radius: ra_hint,
+            };
+            let b_body = Body {
+                points: b64.clone(),
+                radius: rb_hint,
+            };
+            let l = max_coord(&a64).max(max_coord(&b64));
+            let g = f64::from(*gap) / 127.0 * small_of_exp(*gap_exp) * l;
+            u * (a_body.high(&u) - b_body.low(&u) + g)
+        }
+    };
+    for p in &mut b64 {
+        *p += shift;
+    }
+    let bt: Vec<Vector<T, D>> = b64.iter().map(to_t).collect();
+    if !hull_ok(&at) || !hull_ok(&bt) {
+        return None;
+    }
+    let ra = radius(ConvexHull::new(&at).ok()?, input.margin_a)?;
+    let rb = radius(ConvexHull::new(&bt).ok()?, input.margin_b)?;
+    let a = Body {
+        points: a64,
+        radius: ra.f(),
+    };
+    let b = Body {
+        points: bt.iter().map(to64).collect(),
+        radius: rb.f(),
+    };
+    let scale = max_coord(&a.points).max(max_coord(&b.points)) + a.radius + b.radius;
+    let (config, config_ok) = config_of::<T, D>(&input.config);
+    Some(Pair {
+        at,
+        bt,
+        a,
+        b,
+        ra,
+        rb,
+        config,
+        config_ok,
+        scale,
+    })
+}
+
+/// Runs the checks of one pair query.
+pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
+    let Some(pair) = build_pair::<T, D>(input) else {
+        return;
+    };
+    let ha = ConvexHull::new(&pair.at).expect("checked");
+    let hb = ConvexHull::new(&pair.bt).expect("checked");
+    let sa = Rounded::new(ha, pair.ra).expect("checked");
+    let sb = Rounded::new(hb, pair.rb).expect("checked");
+    let Some(d) = check_distance(&pair, &sa, &sb, &pair.a, &pair.b) else {
+        return;
+    };
+    match query {
+        Query::Distance => {
+            check_swap(&pair, &sa, &sb, &d);
+            check_closest_points(&pair, &sa, &sb, &d);
+        }
+        Query::Intersects => check_intersects(&pair, &sa, &sb, &d),
+        Query::Penetration => check_penetration(&pair, &sa, &sb, &d),
+    }
+}
+
+/// The query's view of an error when the input is finite: only invalid
+/// settings, or overflow outside the sane range, may fail.
+fn expect_error<T: Scalar, const D: usize>(pair: &Pair<T, D>, what: &str, e: GjkError) {
+    if !pair.config_ok {
+        assert_eq!(e, GjkError::InvalidConfig, "{what}: invalid settings");
+        return;
+    }
+    assert!(
+        e == GjkError::NonFinite && !sane::<T>(pair.scale),
+        "{what} failed with {e:?} on finite input of scale {:e} ({})",
+        pair.scale,
+        T::NAME
+    );
+}
+
+/// `distance(a, b)` and its invariants; the answer when there is one.
+pub fn check_distance<T: Scalar, const D: usize>(
+    pair: &Pair<T, D>,
+    sa: &impl SupportMap<T, D>,
+    sb: &impl SupportMap<T, D>,
+    a: &Body<D>,
+    b: &Body<D>,
+) -> Option<Distance<T, D>> {
+    let d = match distance(sa, sb, &pair.config) {
+        Ok(d) => d,
+        Err(e) => {
+            expect_error(pair, "distance", e);
+            return None;
+        }
+    };
+    assert!(pair.config_ok, "distance accepted invalid settings");
+    check_distance_answer(pair, a, b, &d);
+    Some(d)
+}
+
+/// The rules every distance answer obeys.
+pub fn check_distance_answer<T: Scalar, const D: usize>(
+    pair: &Pair<T, D>,
+    a: &Body<D>,
+    b: &Body<D>,
+    d: &Distance<T, D>,
+) {
+    let dist = d.distance.f();
+    let lower = d.lower_bound.f();
+    let cap = pair.config.max_iterations;
+    assert!(
+        d.iterations <= cap,
+        "distance: {} iterations over the cap {cap}",
+        d.iterations
+    );
+    // Open issue: outside the sane range `‖v‖` overflows to infinity (with a
+    // zero normal); tolerated there until the library reports it.
+    let overflow_ok = TOLERATE_OVERFLOW && !sane::<T>(pair.scale);
+    assert!(
+        dist >= 0.0 && (dist.is_finite() || overflow_ok),
+        "distance {dist:e} on finite input ({d:?})"
+    );
+    assert!(
+        lower >= 0.0 && lower <= dist && (lower.is_finite() || overflow_ok),
+        "lower bound {lower:e} vs distance {dist:e}"
+    );
+    if !sane::<T>(pair.scale) {
+        return;
+    }
+    let tolerance = pair.config.tolerance.f();
+    let tol = budget::<T>(pair.scale, dist, tolerance);
+    let (pa, pb) = (to64(&d.point_a), to64(&d.point_b));
+    assert!(
+        pa.iter().chain(pb.iter()).all(|x| x.is_finite()),
+        "non-finite witnesses {pa:?} {pb:?}"
+    );
+    let mut probes = axis_probes::<D>();
+    if let Some(n) = d.normal {
+        let n = to64(&n);
+        if n.norm() > 0.0 {
+            probes.push(n / n.norm());
+        }
+    }
+    for u in &probes {
+        // Witnesses lie in their shapes, whatever the status.
+        let (ha, lb) = (a.high(u), b.low(u));
+        assert!(
+            pa.dot(u) <= ha + tol && pb.dot(u) >= lb - tol,
+            "witness outside its shape along {u:?}: point_a·u = {:e} > {ha:e} or point_b·u = {:e} < {lb:e} (budget {tol:e})",
+            pa.dot(u),
+            pb.dot(u)
+        );
+        // The reported distance is an upper bound, so it beats every
+        // separating gap.
+        assert!(
+            dist >= lb - ha - tol,
+            "distance {dist:e} below the gap {:e} along {u:?} (budget {tol:e})",
+            lb - ha
+        );
+    }
+    if d.status != Status::Converged {
+        return;
+    }
+    match d.normal {
+        None => {
+            assert!(
+                dist == 0.0,
+                "converged without normal but distance {dist:e}"
+            );
+            let sep = (pb - pa).norm();
+            assert!(
+                sep <= tol,
+                "overlap: witnesses {sep:e} apart (budget {tol:e})"
+            );
+        }
+        Some(n) => {
+            let n = to64(&n);
+            let margins = a.radius + b.radius;
+            let core = (pb - pa).dot(&n) / n.norm().max(f64::MIN_POSITIVE) + margins;
+            let angle = (tol / core.max(f64::MIN_POSITIVE)).min(2.0);
+            assert!(
+                (n.norm() - 1.0).abs() <= 2.0 * angle + 1e3 * T::eps(),
+                "normal of length {:e}",
+                n.norm()
+            );
+            let n = n / n.norm();
+            let plane = tol + 2.0 * pair.scale * angle;
+            let (ha, lb) = (a.high(&n), b.low(&n));
+            assert!(
+                (pa.dot(&n) - ha).abs() <= plane && (pb.dot(&n) - lb).abs() <= plane,
+                "witnesses off the support planes: point_a·n = {:e} vs {ha:e}, point_b·n = {:e} vs {lb:e} (budget {plane:e})",
+                pa.dot(&n),
+                pb.dot(&n)
+            );
+            // With only the margins overlapping the gap is negative and the
+            // distance zero; otherwise the gap along the normal certifies it.
+            assert!(
+                dist == 0.0 || lb - ha >= dist - plane,
+                "converged distance {dist:e} not certified by the gap {:e} along the normal (budget {plane:e})",
+                lb - ha
+            );
+            assert!(
+                dist - lower <= plane,
+                "converged but bounds {lower:e} .. {dist:e} apart (budget {plane:e})"
+            );
+            if dist > 0.0 {
+                let sep = (pb - pa).norm();
+                assert!(
+                    (sep - dist).abs() <= tol,
+                    "witnesses {sep:e} apart for distance {dist:e} (budget {tol:e})"
+                );
+            }
+        }
+    }
+}
+
+/// Swapping the shapes mirrors the answer.
+pub fn check_swap<T: Scalar, const D: usize>(
+    pair: &Pair<T, D>,
+    sa: &impl SupportMap<T, D>,
+    sb: &impl SupportMap<T, D>,
+    d: &Distance<T, D>,
+) {
+    let Some(e) = check_distance(pair, sb, sa, &pair.b, &pair.a) else {
+        panic!("distance(B, A) failed where distance(A, B) succeeded");
+    };
+    if !sane::<T>(pair.scale) || d.status != Status::Converged || e.status != Status::Converged {
+        return;
+    }
+    let (x, y) = (d.distance.f(), e.distance.f());
+    let tol = budget::<T>(pair.scale, x.max(y), pair.config.tolerance.f());
+    assert!(
+        (x - y).abs() <= 2.0 * tol,
+        "d(A, B) = {x:e} but d(B, A) = {y:e} (budget {tol:e})"
+    );
+    if let (Some(n), Some(m)) = (d.normal, e.normal) {
+        let core = x + pair.a.radius + pair.b.radius;
+        let angle = (tol / core.max(f64::MIN_POSITIVE)).min(2.0);
+        let off = (to64(&n) + to64(&m)).norm();
+        assert!(
+            off <= 4.0 * angle + 1e3 * T::eps(),
+            "swapped normals not opposite: {n:?} vs {m:?}"
+        );
+    }
+}
+
+/// `closest_points` agrees with `distance`.
+pub fn check_closest_points<T: Scalar, const D: usize>(
+    pair: &Pair<T, D>,
+    sa: &impl SupportMap<T, D>,
+    sb: &impl SupportMap<T, D>,
+    d: &Distance<T, D>,
+) {
+    if !sane::<T>(pair.scale) {
+        return;
+    }
+    let dist = d.distance.f();
+    let tol = budget::<T>(pair.scale, dist, pair.config.tolerance.f());
+    let max_dist = T::of(1.5 * dist + 2.0 * tol);
+    match closest_points(sa, sb, max_dist, &pair.config) {
+        Ok(None) => panic!("closest_points: None within {max_dist:?} but distance {dist:e}"),
+        Ok(Some(c)) => {
+            check_distance_answer(pair, &pair.a, &pair.b, &c);
+            if c.status == Status::Converged && d.status == Status::Converged {
+                assert!(
+                    (c.distance.f() - dist).abs() <= 2.0 * tol,
+                    "closest_points {:e} vs distance {dist:e}",
+                    c.distance.f()
+                );
+            }
+        }
+        Err(e) => panic!("closest_points failed with {e:?} where distance succeeded"),
+    }
+}
+
+/// An upper bound on the penetration depth: the smallest overlap along the
+/// probe directions.
+fn depth_bound<const D: usize>(a: &Body<D>, b: &Body<D>, extra: &[P<D>]) -> f64 {
+    axis_probes::<D>()
+        .iter()
+        .chain(extra)
+        .map(|u| a.high(u) - b.low(u))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// `intersects` agrees with `distance` outside the touching band.
+pub fn check_intersects<T: Scalar, const D: usize>(
+    pair: &Pair<T, D>,
+    sa: &impl SupportMap<T, D>,
+    sb: &impl SupportMap<T, D>,
+    d: &Distance<T, D>,
+) {
+    let hit = match intersects(sa, sb, &pair.config) {
+        Ok(hit) => hit,
+        Err(GjkError::IterationLimit) => {
+            assert!(
+                d.status != Status::Converged,
+                "intersects hit the iteration cap where distance converged ({d:?})"
+            );
+            return;
+        }
+        Err(e) => panic!("intersects failed with {e:?} where distance succeeded"),
+    };
+    if !sane::<T>(pair.scale) || d.status != Status::Converged {
+        return;
+    }
+    let dist = d.distance.f();
+    let tol = budget::<T>(pair.scale, dist, pair.config.tolerance.f());
+    if dist > tol {
+        assert!(
+            !hit,
+            "intersects = true but distance {dist:e} (budget {tol:e})"
+        );
+    }
+    if !hit {
+        // Disjoint: the depth must be within the touching band.
+        let deep = depth_bound(&pair.a, &pair.b, &[]);
+        assert!(
+            dist > 0.0 || deep <= tol,
+            "intersects = false but distance 0 and overlap at least {deep:e} along every axis (budget {tol:e})"
+        );
+    }
+}
+
+/// `penetration` and `contact` agree with `distance`, and the depth moves
+/// the shapes apart.
+pub fn check_penetration<T: Scalar, const D: usize>(
+    pair: &Pair<T, D>,
+    sa: &impl SupportMap<T, D>,
+    sb: &impl SupportMap<T, D>,
+    d: &Distance<T, D>,
+) {
+    let p = match penetration(sa, sb, &pair.config) {
+        Ok(p) => p,
+        Err(e) => {
+            expect_error(pair, "penetration", e);
+            return;
+        }
+    };
+    let sane = sane::<T>(pair.scale);
+    let dist = d.distance.f();
+    let tolerance = pair.config.tolerance.f();
+    let tol = budget::<T>(pair.scale, dist, tolerance);
+    let Some(p) = p else {
+        if sane && d.status == Status::Converged && dist == 0.0 {
+            let deep = depth_bound(&pair.a, &pair.b, &[]);
+            assert!(
+                deep <= tol,
+                "penetration = None but distance 0 and overlap at least {deep:e} (budget {tol:e})"
+            );
+        }
+        return;
+    };
+    let cap = pair.config.max_iterations;
+    assert!(
+        p.iterations <= 2 * cap,
+        "penetration: {} iterations over twice the cap {cap}",
+        p.iterations
+    );
+    let depth = p.depth.f();
+    let n = to64(&p.normal);
+    assert!(
+        depth.is_finite() && depth >= 0.0 && p.upper_bound.f() >= depth,
+        "depth {depth:e}, upper bound {:?}",
+        p.upper_bound
+    );
+    assert!(
+        n.iter().all(|x| x.is_finite()) && (n.norm() - 1.0).abs() <= 1e3 * T::eps(),
+        "penetration normal {n:?}"
+    );
+    if !sane || p.status != Status::Converged {
+        return;
+    }
+    let tol = budget::<T>(pair.scale, depth, tolerance);
+    let (pa, pb) = (to64(&p.point_a), to64(&p.point_b));
+    let (ha, lb) = (pair.a.high(&n), pair.b.low(&n));
+    assert!(
+        (ha - lb - depth).abs() <= tol,
+        "depth {depth:e} but the overlap along the normal is {:e} (budget {tol:e})",
+        ha - lb
+    );
+    let deep = depth_bound(&pair.a, &pair.b, &[]);
+    assert!(
+        depth <= deep + tol,
+        "depth {depth:e} exceeds the overlap {deep:e} along an axis (budget {tol:e})"
+    );
+    assert!(
+        (pa.dot(&n) - ha).abs() <= tol && (pb.dot(&n) - lb).abs() <= tol,
+        "contact points off the support planes: point_a·n = {:e} vs {ha:e}, point_b·n = {:e} vs {lb:e} (budget {tol:e})",
+        pa.dot(&n),
+        pb.dot(&n)
+    );
+    assert!(
+        (pa - pb - n * depth).norm() <= 2.0 * tol,
+        "point_a - point_b = {:?}, not depth · normal",
+        pa - pb
+    );
+    if d.status == Status::Converged {
+        assert!(
+            dist <= tol,
+            "penetration depth {depth:e} but distance {dist:e} (budget {tol:e})"
+        );
+    }
+    check_contact(pair, sa, sb, depth, tol);
+    check_separation(pair, sa, depth, &n);
+}
+
+/// `contact` reports minus the depth.
+fn check_contact<T: Scalar, const D: usize>(
+    pair: &Pair<T, D>,
+    sa: &impl SupportMap<T, D>,
+    sb: &impl SupportMap<T, D>,
+    depth: f64,
+    tol: f64,
+) {
+    match contact(sa, sb, T::zero(), &pair.config) {
+        Ok(Some(c)) => {
+            if c.status == Status::Converged {
+                assert!(
+                    (c.distance.f() + depth).abs() <= 2.0 * tol,
+                    "contact distance {:e} vs depth {depth:e} (budget {tol:e})",
+                    c.distance.f()
+                );
+                let (pa, pb) = (to64(&c.point_a), to64(&c.point_b));
+                let off = (pb - pa - to64(&c.normal) * c.distance.f()).norm();
+                assert!(
+                    off <= 2.0 * tol,
+                    "contact points not distance · normal apart by {off:e}"
+                );
+            }
+        }
+        Ok(None) => assert!(
+            depth <= tol,
+            "contact = None but penetration depth {depth:e}"
+        ),
+        Err(e) => panic!("contact failed with {e:?} where penetration succeeded"),
+    }
+}
+
+/// Translating B by `(depth + δ) · normal` leaves the shapes `δ` apart.
+fn check_separation<T: Scalar, const D: usize>(
+    pair: &Pair<T, D>,
+    sa: &impl SupportMap<T, D>,
+    depth: f64,
+    n: &P<D>,
+) {
+    let tolerance = pair.config.tolerance.f();
+    let delta = 0.5 * depth + 1e3 * budget::<T>(pair.scale, depth, tolerance);
+    let moved: Vec<P<D>> = pair
+        .b
+        .points
+        .iter()
+        .map(|p| p + n * (depth + delta))
+        .collect();
+    let mt: Vec<Vector<T, D>> = moved.iter().map(to_t).collect();
+    let hull = ConvexHull::new(&mt).expect("finite");
+    let sb = Rounded::new(hull, pair.rb).expect("valid radius");
+    let body = Body {
+        points: mt.iter().map(to64).collect(),
+        radius: pair.b.radius,
+    };
+    let scale = pair
+        .scale
+        .max(max_coord(&body.points) + pair.a.radius + body.radius);
+    let moved_pair = Pair {
+        at: pair.at.clone(),
+        bt: mt.clone(),
+        a: pair.a.clone(),
+        b: body.clone(),
+        ra: pair.ra,
+        rb: pair.rb,
+        config: pair.config,
+        config_ok: pair.config_ok,
+        scale,
+    };
+    let Some(e) = check_distance(&moved_pair, sa, &sb, &pair.a, &body) else {
+        return;
+    };
+    if e.status != Status::Converged || !sane::<T>(scale) {
+        return;
+    }
+    let got = e.distance.f();
+    let tol = 4.0 * budget::<T>(scale, depth + delta, tolerance);
+    assert!(
+        (got - delta).abs() <= tol,
+        "B moved by (depth {depth:e} + {delta:e}) along the normal: distance {got:e}, expected {delta:e} (budget {tol:e})"
+    );
+}

@@ -1,0 +1,178 @@
+//! Invariants of the GJK/EPA queries, shared by the fuzz targets (`fuzz/`)
+//! and the quickcheck properties (`tests/fuzz_invariants.rs`).
+//!
+//! Every check panics (`assert!`) with a message naming the broken rule, so
+//! libFuzzer reports it as a crash and quickcheck as a failed property.
+//!
+//! # Budget
+//!
+//! Accuracy is judged against the coordinate scale `L`: the largest absolute
+//! coordinate of the two shapes' points plus their radii. A converged answer
+//! may be off by [`BUDGET_ULPS`]` · ε · L` (plus the relative GJK tolerance
+//! times the distance), where `ε` is the scalar's machine epsilon. Distances
+//! are 1-Lipschitz in the coordinates, and each support-point difference
+//! carries about `ε·L` of rounding, so this leaves a wide margin over the
+//! crate's documented accuracy. Normals are only as accurate as
+//! `budget / core distance` (the direction of a short difference vector is
+//! ill-defined), so checks that use a normal widen by that angle times the
+//! shapes' extent.
+//!
+//! Accuracy checks run only in the *sane* range, where squares of the
+//! coordinates neither overflow nor underflow (`√MIN_POSITIVE · 10³ ≤ L ≤
+//! √MAX · 10⁻³`). Outside it, and for every status other than `Converged`,
+//! only the structural rules hold: no panic, typed errors, finite
+//! non-negative distances, iteration caps, witness points inside the shapes.
+#![allow(dead_code, unexpected_cfgs)]
+
+mod checks;
+mod input;
+mod shapes;
+
+pub use checks::*;
+pub use input::*;
+pub use shapes::*;
+
+use core::fmt::Debug;
+
+use gjk::Real;
+
+/// Accuracy budget of a converged answer, in units of `ε · L`.
+pub const BUDGET_ULPS: f64 = 1e3;
+
+/// The scalars under test, with exact conversions to `f64`.
+pub trait Scalar: Real + Debug {
+    /// `"f32"` or `"f64"`.
+    const NAME: &'static str;
+    /// Rounds an `f64` to this precision (overflow gives infinity).
+    fn of(x: f64) -> Self;
+    /// The exact value as `f64`.
+    fn f(self) -> f64;
+    /// Machine epsilon.
+    fn eps() -> f64;
+    /// Largest finite value.
+    fn largest() -> f64;
+    /// Smallest positive normal value.
+    fn smallest_normal() -> f64;
+}
+
+impl Scalar for f32 {
+    const NAME: &'static str = "f32";
+    fn of(x: f64) -> Self {
+        x as f32
+    }
+    fn f(self) -> f64 {
+        f64::from(self)
+    }
+    fn eps() -> f64 {
+        f64::from(f32::EPSILON)
+    }
+    fn largest() -> f64 {
+        f64::from(f32::MAX)
+    }
+    fn smallest_normal() -> f64 {
+        f64::from(f32::MIN_POSITIVE)
+    }
+}
+
+impl Scalar for f64 {
+    const NAME: &'static str = "f64";
+    fn of(x: f64) -> Self {
+        x
+    }
+    fn f(self) -> f64 {
+        self
+    }
+    fn eps() -> f64 {
+        f64::EPSILON
+    }
+    fn largest() -> f64 {
+        f64::MAX
+    }
+    fn smallest_normal() -> f64 {
+        f64::MIN_POSITIVE
+    }
+}
+
+/// Whether the coordinate scale `l` is in the range where accuracy is judged.
+pub fn sane<T: Scalar>(l: f64) -> bool {
+    l == 0.0 || (l >= T::smallest_normal().sqrt() * 1e3 && l <= T::largest().sqrt() * 1e-3)
+}
+
+/// The budget for a value of size `d` at coordinate scale `l` with GJK
+/// relative tolerance `tolerance`.
+pub fn budget<T: Scalar>(l: f64, d: f64, tolerance: f64) -> f64 {
+    BUDGET_ULPS * T::eps() * l + tolerance * d.abs() + 1e3 * T::smallest_normal()
+}
+
+/// Calls `$f::<T, D>($arg)` for the precision and dimension of an input.
+macro_rules! dispatch {
+    ($prec:expr, $dim:expr, $f:ident, $($arg:expr),*) => {
+        match ($prec, $dim) {
+            (Prec::F32, Dim::D2) => $f::<f32, 2>($($arg),*),
+            (Prec::F32, Dim::D3) => $f::<f32, 3>($($arg),*),
+            (Prec::F32, Dim::D4) => $f::<f32, 4>($($arg),*),
+            (Prec::F64, Dim::D2) => $f::<f64, 2>($($arg),*),
+            (Prec::F64, Dim::D3) => $f::<f64, 3>($($arg),*),
+            (Prec::F64, Dim::D4) => $f::<f64, 4>($($arg),*),
+        }
+    };
+}
+
+/// Which queries a pair target exercises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    /// `distance`, `closest_points` and the swapped query.
+    Distance,
+    /// `intersects` against `distance`.
+    Intersects,
+    /// `penetration` and `contact` against `distance`.
+    Penetration,
+}
+
+/// Runs the invariants of `query` on a pair input.
+pub fn run_pair(input: &PairInput, query: Query) {
+    dispatch!(input.prec, input.dim, pair_case, input, query)
+}
+
+/// Runs the invariants of the shape constructors.
+pub fn run_shape(input: &ShapeInput) {
+    match input {
+        ShapeInput::Hull {
+            prec,
+            dim,
+            cloud,
+            other,
+            probe,
+        } => dispatch!(*prec, *dim, hull_case, cloud, other, probe),
+        ShapeInput::Polygon {
+            prec,
+            spec,
+            other,
+            probe,
+        } => match prec {
+            Prec::F32 => polygon_case::<f32>(spec, other, probe),
+            Prec::F64 => polygon_case::<f64>(spec, other, probe),
+        },
+        ShapeInput::Transformed {
+            prec,
+            dim,
+            cloud,
+            matrix,
+            translation,
+            other,
+        } => dispatch!(
+            *prec,
+            *dim,
+            transformed_case,
+            cloud,
+            matrix,
+            translation,
+            other
+        ),
+    }
+}
+
+/// Runs the invariants of the bare simplex.
+pub fn run_simplex(input: &SimplexInput) {
+    dispatch!(input.prec, input.dim, simplex_case, &input.cloud, input.op)
+}
