@@ -1,0 +1,247 @@
+//! A small driver for profiling one bench row under callgrind, `f64`.
+//!
+//! ```sh
+//! cargo build --release --example profile
+//! valgrind --tool=callgrind target/release/examples/profile hull256 distance gjk 200
+//! ```
+//!
+//! Arguments: the shapes (`box`, `capsule-box`, `ball-box`, `hull<N>`,
+//! `polygon<N>`), the query (`intersects`, `distance`, `closest_points`,
+//! `contact`), the library (`gjk` or `parry`) and the number of passes over
+//! the 64 pose pairs. Running it with 0 passes measures the set-up alone, so
+//! `(Ir(R) − Ir(0)) / (64 R)` is the instruction count of one query.
+
+use std::hint::black_box;
+
+use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
+use gjk::{
+    closest_points, contact, distance, intersects, Ball, Capsule, ConvexHull, Cuboid, GjkConfig,
+    Polygon, SupportMap, Transformed,
+};
+use gjk_benches::{
+    polygon_points, pose_pairs, sphere_points, Pose, PosePair, BALL_A, BOX_A, BOX_B,
+    CAPSULE_HALF_HEIGHT, CAPSULE_RADIUS, MAX_DIST,
+};
+use parry3d_f64::math::{Pose as PPose, Rotation, Vector as PVector};
+use parry3d_f64::query::{self as pq, ClosestPoints};
+use parry3d_f64::shape::{
+    Ball as PBall, Capsule as PCapsule, ConvexPolyhedron, Cuboid as PCuboid, Shape,
+};
+
+fn answer<const D: usize>(
+    query: &str,
+    a: &impl SupportMap<f64, D>,
+    b: &impl SupportMap<f64, D>,
+) -> f64 {
+    let config = GjkConfig::default();
+    match query {
+        "intersects" => f64::from(u8::from(intersects(a, b, &config) == Ok(true))),
+        "distance" => distance(a, b, &config).map_or(0.0, |d| d.distance),
+        "closest_points" => match closest_points(a, b, MAX_DIST, &config) {
+            Ok(Some(d)) => d.point_a[0],
+            _ => 0.0,
+        },
+        _ => match contact(a, b, MAX_DIST, &config) {
+            Ok(Some(c)) => c.distance,
+            _ => 0.0,
+        },
+    }
+}
+
+fn iso3(p: &Pose<3>) -> Isometry3<f64> {
+    let [x, y, z, w] = p.quaternion();
+    Isometry3::from_parts(
+        Translation3::from(p.translation),
+        UnitQuaternion::new_normalize(Quaternion::new(w, x, y, z)),
+    )
+}
+
+fn ppose(p: &Pose<3>) -> PPose {
+    let [x, y, z, w] = p.quaternion();
+    let t = p.translation;
+    PPose::from_parts(
+        PVector::new(t.x, t.y, t.z),
+        Rotation::from_xyzw(x, y, z, w).normalize(),
+    )
+}
+
+fn pshape_of(points: &[Vector3<f64>]) -> ConvexPolyhedron {
+    let p: Vec<PVector> = points.iter().map(|v| PVector::new(v.x, v.y, v.z)).collect();
+    ConvexPolyhedron::from_convex_hull(&p).unwrap()
+}
+
+fn run_ours3<A, B>(query: &str, a: A, b: B, pairs: &[PosePair<3>], reps: usize) -> f64
+where
+    A: SupportMap<f64, 3> + Copy,
+    B: SupportMap<f64, 3> + Copy,
+{
+    let poses: Vec<_> = pairs.iter().map(|p| (iso3(&p.a), iso3(&p.b))).collect();
+    let mut acc = 0.0;
+    for _ in 0..reps {
+        for (pa, pb) in black_box(&poses) {
+            let ta = Transformed::from_isometry3(a, pa);
+            let tb = Transformed::from_isometry3(b, pb);
+            acc += answer(query, &ta, &tb);
+        }
+    }
+    acc
+}
+
+fn run_parry(
+    query: &str,
+    s1: &dyn Shape,
+    s2: &dyn Shape,
+    poses: &[(PPose, PPose)],
+    reps: usize,
+) -> f64 {
+    let mut acc = 0.0;
+    for _ in 0..reps {
+        for (p1, p2) in black_box(poses) {
+            acc += match query {
+                "intersects" => f64::from(u8::from(
+                    pq::intersection_test(p1, s1, p2, s2).is_ok_and(|r| r.intersecting),
+                )),
+                "distance" => pq::distance(p1, s1, p2, s2).map_or(0.0, |d| d.distance),
+                "closest_points" => match pq::closest_points(p1, s1, p2, s2, MAX_DIST) {
+                    Ok(ClosestPoints::WithinMargin(a, _)) => a.x,
+                    _ => 0.0,
+                },
+                _ => match pq::contact(p1, s1, p2, s2, MAX_DIST) {
+                    Ok(Some(c)) => c.dist,
+                    _ => 0.0,
+                },
+            };
+        }
+    }
+    acc
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let set = args.get(1).map_or("hull256", String::as_str);
+    let query = args.get(2).map_or("distance", String::as_str);
+    let lib = args.get(3).map_or("gjk", String::as_str);
+    let reps: usize = args.get(4).and_then(|r| r.parse().ok()).unwrap_or(100);
+    let ours = lib == "gjk";
+    let box_a = Cuboid::new(Vector3::from(BOX_A)).unwrap();
+    let box_b = Cuboid::new(Vector3::from(BOX_B)).unwrap();
+    let pbox_a = PCuboid::new(PVector::from(BOX_A));
+    let pbox_b = PCuboid::new(PVector::from(BOX_B));
+
+    let result = if let Some(n) = set.strip_prefix("polygon") {
+        let n: usize = n.parse().unwrap();
+        let (a, b) = (
+            polygon_points(n, 31 * n as u64),
+            polygon_points(n, 31 * n as u64 + 1),
+        );
+        let (qa, qb) = (Polygon::new(&a).unwrap(), Polygon::new(&b).unwrap());
+        let pairs = pose_pairs(&qa, &qb, 7);
+        if ours {
+            let poses: Vec<_> = pairs
+                .iter()
+                .map(|p| {
+                    let f = |q: &Pose<2>| Isometry2::new(q.translation, q.angle());
+                    (f(&p.a), f(&p.b))
+                })
+                .collect();
+            let mut acc = 0.0;
+            for _ in 0..reps {
+                for (pa, pb) in black_box(&poses) {
+                    let ta = Transformed::from_isometry2(qa, pa);
+                    let tb = Transformed::from_isometry2(qb, pb);
+                    acc += answer(query, &ta, &tb);
+                }
+            }
+            acc
+        } else {
+            use parry2d_f64::math::{Pose as P2, Vector as V2};
+            use parry2d_f64::shape::ConvexPolygon;
+            let poly = |v: &[gjk::nalgebra::Vector2<f64>]| {
+                ConvexPolygon::from_convex_polyline(v.iter().map(|p| V2::new(p.x, p.y)).collect())
+                    .unwrap()
+            };
+            let (s1, s2) = (poly(&a), poly(&b));
+            let poses: Vec<_> = pairs
+                .iter()
+                .map(|p| {
+                    let f =
+                        |q: &Pose<2>| P2::new(V2::new(q.translation.x, q.translation.y), q.angle());
+                    (f(&p.a), f(&p.b))
+                })
+                .collect();
+            let mut acc = 0.0;
+            for _ in 0..reps {
+                for (p1, p2) in black_box(&poses) {
+                    acc += match query {
+                        "intersects" => f64::from(u8::from(
+                            parry2d_f64::query::intersection_test(p1, &s1, p2, &s2)
+                                .is_ok_and(|r| r.intersecting),
+                        )),
+                        "distance" => parry2d_f64::query::distance(p1, &s1, p2, &s2)
+                            .map_or(0.0, |d| d.distance),
+                        "closest_points" => {
+                            match parry2d_f64::query::closest_points(p1, &s1, p2, &s2, MAX_DIST) {
+                                Ok(parry2d_f64::query::ClosestPoints::WithinMargin(a, _)) => a.x,
+                                _ => 0.0,
+                            }
+                        }
+                        _ => match parry2d_f64::query::contact(p1, &s1, p2, &s2, MAX_DIST) {
+                            Ok(Some(c)) => c.dist,
+                            _ => 0.0,
+                        },
+                    };
+                }
+            }
+            acc
+        }
+    } else if let Some(n) = set.strip_prefix("hull") {
+        let n: usize = n.parse().unwrap();
+        let (a, b) = (
+            sphere_points::<3>(n, 7 * n as u64),
+            sphere_points::<3>(n, 7 * n as u64 + 1),
+        );
+        let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+        let pairs = pose_pairs(&ha, &hb, 7);
+        if ours {
+            run_ours3(query, ha, hb, &pairs, reps)
+        } else {
+            let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
+            run_parry(query, &pshape_of(&a), &pshape_of(&b), &poses, reps)
+        }
+    } else if set == "capsule-box" || set == "ball-box" {
+        let ball = Ball::new(Vector3::zeros(), BALL_A).unwrap();
+        let capsule = Capsule::new(
+            Vector3::new(0.0, -CAPSULE_HALF_HEIGHT, 0.0),
+            Vector3::new(0.0, CAPSULE_HALF_HEIGHT, 0.0),
+            CAPSULE_RADIUS,
+        )
+        .unwrap();
+        let pairs = if set == "ball-box" {
+            pose_pairs(&ball, &box_b, 7)
+        } else {
+            pose_pairs(&capsule, &box_b, 7)
+        };
+        let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
+        match (ours, set) {
+            (true, "ball-box") => run_ours3(query, ball, box_b, &pairs, reps),
+            (true, _) => run_ours3(query, capsule, box_b, &pairs, reps),
+            (false, "ball-box") => run_parry(query, &PBall::new(BALL_A), &pbox_b, &poses, reps),
+            (false, _) => run_parry(
+                query,
+                &PCapsule::new_y(CAPSULE_HALF_HEIGHT, CAPSULE_RADIUS),
+                &pbox_b,
+                &poses,
+                reps,
+            ),
+        }
+    } else {
+        let pairs = pose_pairs(&box_a, &box_b, 7);
+        if ours {
+            run_ours3(query, box_a, box_b, &pairs, reps)
+        } else {
+            let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
+            run_parry(query, &pbox_a, &pbox_b, &poses, reps)
+        }
+    };
+    println!("{set} {query} {lib} x{reps}: {result}");
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Turns criterion's estimates and the iteration CSVs into the tables of
+BENCHMARKS.md (printed to stdout). Run from benches/ after `cargo bench`."""
+
+import csv
+import json
+import os
+
+POSES = 64
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "target")
+CRIT = os.path.join(ROOT, "criterion")
+QUERIES = ["intersects", "distance", "closest_points", "contact"]
+SETS = [
+    "ball-ball", "box-box", "ball-box", "capsule-box",
+    "hull8-hull8", "hull32-hull32", "hull256-hull256", "hull2048-hull2048",
+    "polygon8-polygon8", "polygon64-polygon64",
+]
+
+
+def per_query_ns(group, lib, row):
+    path = os.path.join(CRIT, group, lib, row, "new", "estimates.json")
+    try:
+        with open(path) as f:
+            est = json.load(f)
+    except OSError:
+        return None
+    return est["median"]["point_estimate"] / POSES
+
+
+def fmt_time(ns):
+    if ns is None:
+        return "–"
+    if ns >= 1000:
+        return f"{ns / 1000:.2f} µs"
+    return f"{ns:.0f} ns"
+
+
+def target(query, row):
+    """The project's target ratio parry/ours for a row, or None."""
+    big = row.startswith("hull256") or row.startswith("hull2048")
+    if query == "intersects":
+        return 3.0 if big else 2.0
+    if query in ("distance", "closest_points"):
+        return 3.0 if big else 1.5
+    return 3.0 if big else None
+
+
+def main():
+    iters = {}
+    with open(os.path.join(ROOT, "gjk-iterations.csv")) as f:
+        for r in csv.DictReader(f):
+            iters[(r["precision"], r["set"])] = r
+    for prec in ["f32", "f64"]:
+        print(f"\n### {prec} (parry{'' if prec == 'f32' else ' -f64 crates'})\n")
+        print("| query | shapes | gjk | parry | parry/gjk | target | | gjk iters | parry iters |")
+        print("|---|---|--:|--:|--:|--:|---|--:|--:|")
+        for q in QUERIES:
+            for s in SETS:
+                ours = per_query_ns(f"{q}-{prec}", "gjk", s)
+                theirs = per_query_ns(f"{q}-{prec}", "parry", s)
+                ratio = theirs / ours if ours and theirs else None
+                t = target(q, s)
+                mark = "" if t is None else ("met" if ratio and ratio >= t else "**missed**")
+                it = iters.get((prec, s), {})
+                ours_it = it.get("gjk_contact_iters" if q == "contact" else "gjk_distance_iters", "")
+                theirs_it = it.get("parry_distance_iters", "") if q != "contact" else ""
+                if q == "intersects":
+                    ours_it, theirs_it = "", ""
+                print(
+                    f"| {q} | {s} | {fmt_time(ours)} | {fmt_time(theirs)} | "
+                    f"{ratio:.2f} | {'≥ ' + str(t) if t else '–'} | {mark} | {ours_it} | {theirs_it} |"
+                    if ratio
+                    else f"| {q} | {s} | {fmt_time(ours)} | {fmt_time(theirs)} | – | – | | | |"
+                )
+    dims = {}
+    path = os.path.join(ROOT, "gjk-dimension-iterations.csv")
+    if os.path.exists(path):
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                dims[(r["dimension"], r["set"])] = r
+        print("\n### Dimension (gjk alone, f64)\n")
+        print("| shapes | D | intersects | distance | contact | distance iters | contact iters |")
+        print("|---|--:|--:|--:|--:|--:|--:|")
+        for s in ["box-box", "hull32-hull32"]:
+            for d in ["2", "3", "4", "6"]:
+                row = f"{s}-D{d}"
+                t = [fmt_time(per_query_ns(f"dim-{q}", "gjk", row)) for q in ["intersects", "distance", "contact"]]
+                it = dims.get((d, s), {})
+                print(f"| {s} | {d} | {t[0]} | {t[1]} | {t[2]} | {it.get('gjk_distance_iters', '')} | {it.get('gjk_contact_iters', '')} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,276 @@
+//! Shared inputs of the benches: seeded shapes and pose pairs, described in
+//! `f64` once and converted into each library's types, so gjk and parry answer
+//! exactly the same queries.
+//!
+//! A pose pair places shape A and shape B in the world. Each set holds
+//! [`POSES`] pairs, a third of them separated, a third nearly touching and a
+//! third overlapping. The touching distance along a random direction is found
+//! by bisection on `gjk::intersects` in `f64`, then B is moved out (gap),
+//! barely off (±1e-5) or in (depth) from there.
+
+use gjk::nalgebra::{Rotation3, SMatrix, SVector, UnitQuaternion, Vector2};
+use gjk::{intersects, GjkConfig, SupportMap, Transformed};
+
+/// Pose pairs per set: one bench iteration runs all of them.
+pub const POSES: usize = 64;
+
+/// The query distance of `closest_points` and the prediction of `contact`.
+pub const MAX_DIST: f64 = 0.5;
+
+/// A 64-bit linear congruential generator (Knuth's MMIX constants); only its
+/// high bits are used.
+#[derive(Clone, Debug)]
+pub struct Lcg(u64);
+
+impl Lcg {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Self {
+        Self(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The next 64 bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0
+    }
+
+    /// Uniform in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Uniform in `[lo, hi)`.
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+
+    /// A uniformly distributed unit vector (rejection from the cube).
+    pub fn direction<const D: usize>(&mut self) -> SVector<f64, D> {
+        loop {
+            let v = SVector::<f64, D>::from_fn(|_, _| self.range(-1.0, 1.0));
+            let n = v.norm();
+            if n > 0.1 && n <= 1.0 {
+                return v / n;
+            }
+        }
+    }
+
+    /// A random rotation (determinant +1) by Gram–Schmidt on random vectors.
+    pub fn rotation<const D: usize>(&mut self) -> SMatrix<f64, D, D> {
+        let mut m = SMatrix::<f64, D, D>::zeros();
+        let mut j = 0;
+        while j < D {
+            let mut c = self.direction::<D>();
+            for k in 0..j {
+                let q = m.column(k).into_owned();
+                c -= q * q.dot(&c);
+            }
+            let n = c.norm();
+            if n > 0.1 {
+                m.set_column(j, &(c / n));
+                j += 1;
+            }
+        }
+        if determinant(m) < 0.0 {
+            let flipped = -m.column(0).into_owned();
+            m.set_column(0, &flipped);
+        }
+        m
+    }
+}
+
+/// The determinant by Gaussian elimination with partial pivoting.
+fn determinant<const D: usize>(mut m: SMatrix<f64, D, D>) -> f64 {
+    let mut det = 1.0;
+    for k in 0..D {
+        let Some(p) = (k..D).max_by(|&i, &j| m[(i, k)].abs().total_cmp(&m[(j, k)].abs())) else {
+            return 0.0;
+        };
+        if m[(p, k)] == 0.0 {
+            return 0.0;
+        }
+        if p != k {
+            m.swap_rows(p, k);
+            det = -det;
+        }
+        det *= m[(k, k)];
+        for i in k + 1..D {
+            let f = m[(i, k)] / m[(k, k)];
+            for j in k..D {
+                m[(i, j)] -= f * m[(k, j)];
+            }
+        }
+    }
+    det
+}
+
+/// How the shapes of a pose pair relate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Apart by a gap in `[0.05, 1)`.
+    Separated,
+    /// Within 1e-5 of touching, on either side.
+    Touching,
+    /// Pushed in by `[0.05, 0.5)` along the approach direction.
+    Overlapping,
+}
+
+/// A rigid placement `x ↦ rotation · x + translation`.
+#[derive(Clone, Copy, Debug)]
+pub struct Pose<const D: usize> {
+    /// Orthogonal, determinant +1.
+    pub rotation: SMatrix<f64, D, D>,
+    /// The translation.
+    pub translation: SVector<f64, D>,
+}
+
+impl Pose<3> {
+    /// The rotation as a unit quaternion `[x, y, z, w]`.
+    pub fn quaternion(&self) -> [f64; 4] {
+        let q =
+            UnitQuaternion::from_rotation_matrix(&Rotation3::from_matrix_unchecked(self.rotation));
+        [q.i, q.j, q.k, q.w]
+    }
+}
+
+impl Pose<2> {
+    /// The rotation angle.
+    pub fn angle(&self) -> f64 {
+        self.rotation[(1, 0)].atan2(self.rotation[(0, 0)])
+    }
+}
+
+/// Where shapes A and B are placed.
+#[derive(Clone, Copy, Debug)]
+pub struct PosePair<const D: usize> {
+    /// Pose of A.
+    pub a: Pose<D>,
+    /// Pose of B.
+    pub b: Pose<D>,
+    /// Separated, touching or overlapping.
+    pub kind: Kind,
+}
+
+/// [`POSES`] seeded pose pairs for local shapes `a` and `b`, which must both
+/// contain their local origin.
+///
+/// Rotations of both shapes, the position of A and the approach direction are
+/// random; the distance along that direction is set by [`Kind`].
+pub fn pose_pairs<A, B, const D: usize>(a: &A, b: &B, seed: u64) -> Vec<PosePair<D>>
+where
+    A: SupportMap<f64, D> + Copy,
+    B: SupportMap<f64, D> + Copy,
+{
+    let mut rng = Lcg::new(seed);
+    let config = GjkConfig::default();
+    (0..POSES)
+        .map(|i| {
+            let kind = [Kind::Separated, Kind::Touching, Kind::Overlapping][i % 3];
+            let ra = rng.rotation::<D>();
+            let rb = rng.rotation::<D>();
+            let ta = rng.direction::<D>() * rng.range(0.0, 3.0);
+            let u = rng.direction::<D>();
+            let hit = |s: f64| -> bool {
+                let (Ok(pa), Ok(pb)) = (
+                    Transformed::new(*a, ra, ta),
+                    Transformed::new(*b, rb, ta + u * s),
+                ) else {
+                    return false;
+                };
+                intersects(&pa, &pb, &config).unwrap_or(false)
+            };
+            // The set of offsets where the shapes meet is an interval around
+            // zero: bisect for its end along `u`.
+            let (mut lo, mut hi) = (0.0, 1.0);
+            while hit(hi) {
+                lo = hi;
+                hi *= 2.0;
+            }
+            for _ in 0..60 {
+                let mid = 0.5 * (lo + hi);
+                if hit(mid) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            let touch = 0.5 * (lo + hi);
+            let s = match kind {
+                Kind::Separated => touch + rng.range(0.05, 1.0),
+                Kind::Touching => touch + rng.range(-1e-5, 1e-5),
+                Kind::Overlapping => (touch - rng.range(0.05, 0.5)).max(0.0),
+            };
+            PosePair {
+                a: Pose {
+                    rotation: ra,
+                    translation: ta,
+                },
+                b: Pose {
+                    rotation: rb,
+                    translation: ta + u * s,
+                },
+                kind,
+            }
+        })
+        .collect()
+}
+
+/// `n` points on the unit sphere of `R^D`, shifted so that their mean is the
+/// origin (which then lies inside their hull). All of them are vertices of
+/// their convex hull.
+pub fn sphere_points<const D: usize>(n: usize, seed: u64) -> Vec<SVector<f64, D>> {
+    let mut rng = Lcg::new(seed);
+    let mut points: Vec<SVector<f64, D>> = (0..n).map(|_| rng.direction::<D>()).collect();
+    let mean = points.iter().fold(SVector::<f64, D>::zeros(), |s, p| s + p) / n as f64;
+    for p in &mut points {
+        *p -= mean;
+    }
+    points
+}
+
+/// A convex polygon with `n` vertices, counter-clockwise: angles `2πk/n`
+/// jittered by up to a third of the step on an ellipse with semi-axes 1 and
+/// `0.7`.
+pub fn polygon_points(n: usize, seed: u64) -> Vec<Vector2<f64>> {
+    let mut rng = Lcg::new(seed);
+    let step = core::f64::consts::TAU / n as f64;
+    (0..n)
+        .map(|k| {
+            let t = step * (k as f64 + rng.range(-0.33, 0.33));
+            Vector2::new(t.cos(), 0.7 * t.sin())
+        })
+        .collect()
+}
+
+/// Half-extents of the two boxes of the 3D sets.
+pub const BOX_A: [f64; 3] = [1.0, 0.5, 0.75];
+/// Half-extents of box B.
+pub const BOX_B: [f64; 3] = [0.6, 0.8, 0.4];
+/// Radius of ball A.
+pub const BALL_A: f64 = 0.8;
+/// Radius of ball B.
+pub const BALL_B: f64 = 0.6;
+/// Capsule: segment from `(0, -h, 0)` to `(0, h, 0)` and radius.
+pub const CAPSULE_HALF_HEIGHT: f64 = 0.8;
+/// Capsule radius.
+pub const CAPSULE_RADIUS: f64 = 0.3;
+
+/// The number of hull vertices of the hull–hull sets.
+pub const HULL_SIZES: [usize; 4] = [8, 32, 256, 2048];
+/// The number of polygon vertices of the 2D sets.
+pub const POLYGON_SIZES: [usize; 2] = [8, 64];
+
+/// Mean of a list of counts.
+pub fn mean(counts: impl IntoIterator<Item = u32>) -> f64 {
+    let (sum, n) = counts
+        .into_iter()
+        .fold((0u64, 0u64), |(s, n), c| (s + u64::from(c), n + 1));
+    if n == 0 {
+        f64::NAN
+    } else {
+        sum as f64 / n as f64
+    }
+}
