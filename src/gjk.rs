@@ -79,6 +79,9 @@ pub enum GjkError {
     /// The boolean test reached the iteration cap with its bounds still
     /// straddling contact.
     IterationLimit,
+    /// A squared length overflowed: the shapes' coordinates (or their
+    /// distance) exceed about `√T::MAX`, beyond the supported range.
+    Overflow,
 }
 
 impl core::fmt::Display for GjkError {
@@ -87,6 +90,7 @@ impl core::fmt::Display for GjkError {
             GjkError::NonFinite => "a support point or parameter is NaN or infinite",
             GjkError::InvalidConfig => "the query configuration is invalid",
             GjkError::IterationLimit => "the iteration cap was reached undecided",
+            GjkError::Overflow => "coordinates too large: a squared length overflowed",
         })
     }
 }
@@ -208,6 +212,9 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
             })
         };
         let vv = v.norm_squared();
+        if !vv.is_finite() {
+            return Err(GjkError::Overflow);
+        }
         if touching(&v, scale) || simplex.is_full() {
             return Ok(Run {
                 iterations: iteration - 1,

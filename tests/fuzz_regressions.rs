@@ -1,19 +1,15 @@
 //! Inputs found by the fuzzers (`fuzz/`), minimised, as plain tests.
 //!
-//! A test marked `#[ignore]` reproduces an open library issue: run it with
-//! `cargo test --test fuzz_regressions -- --ignored`, and drop the marker (and
-//! set `TOLERATE_OVERFLOW` in `tests/invariants/checks.rs` to `false`) once the
-//! issue is fixed.
 
 use gjk::{distance, ConvexHull, GjkConfig, GjkError, Vector};
 
 /// Found by the `distance` target: two single points whose difference
 /// (about 1.2e165) is finite but whose squared norm overflows. `distance`
 /// returned `Ok` with `distance = inf`, status `Stalled` and the normal
-/// `Some([0, 0])`. A finite input should give a finite distance (here
-/// 1.1984021901257394e165) with a unit normal, or `GjkError::NonFinite`.
+/// `Some([0, 0])`. Coordinates beyond `√f64::MAX` are outside the supported
+/// range: the answer must be a finite distance with a unit normal, or
+/// `GjkError::Overflow`.
 #[test]
-#[ignore = "open: the distance of far-apart shapes overflows to infinity with a zero normal"]
 fn overflow_distance_between_far_points() {
     let a = [Vector::<f64, 2>::new(1e-6, 1.4664373397665477e-87)];
     let b = [Vector::<f64, 2>::new(
@@ -27,6 +23,6 @@ fn overflow_distance_between_far_points() {
             let n = d.normal.expect("apart: a normal");
             assert!((n.norm() - 1.0).abs() < 1e-12, "normal {n:?}");
         }
-        Err(e) => assert_eq!(e, GjkError::NonFinite),
+        Err(e) => assert_eq!(e, GjkError::Overflow),
     }
 }

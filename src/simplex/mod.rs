@@ -278,18 +278,20 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// Keeps the vertices of `face` (those in its mask, then its base), in
     /// their original order, with their weights.
     fn keep(&mut self, base: usize, face: &Face<T, D>) {
+        // Reading from a copy lets the moves compile to plain copies (the
+        // source and destination of a move within `self` may overlap).
+        let (head, tail) = (self.head, self.tail);
+        let old = |i: usize| head.get(i).copied().unwrap_or(tail);
         let mut out = 0;
         for i in 0..base {
-            if face.mask & (1 << i) != 0 {
-                if let Some(&p) = self.vertex(i) {
-                    self.set_vertex(out, p);
-                    self.set_weight(out, face.mu.get(i).copied().unwrap_or(T::zero()));
-                    out += 1;
-                }
+            if face.mask & (1 << i) != 0 && i < self.len {
+                self.set_vertex(out, old(i));
+                self.set_weight(out, face.mu.get(i).copied().unwrap_or(T::zero()));
+                out += 1;
             }
         }
-        if let Some(&p) = self.vertex(base) {
-            self.set_vertex(out, p);
+        if base < self.len {
+            self.set_vertex(out, old(base));
             self.set_weight(out, face.base_weight);
             out += 1;
         }

@@ -13,11 +13,6 @@ use gjk::{
 use super::input::{small_of_exp, unit_of, vec_of, Num, PairInput, Placement, MAX_HULL_POINTS};
 use super::{budget, sane, Query, Scalar};
 
-/// Whether an infinite distance is tolerated for finite coordinates beyond
-/// the sane range (see `fuzz_regressions::overflow_*`); set to `false` once
-/// the library reports such queries as `GjkError::NonFinite` or answers them.
-pub const TOLERATE_OVERFLOW: bool = true;
-
 /// A point in `f64`.
 pub type P<const D: usize> = Vector<f64, D>;
 
@@ -234,14 +229,15 @@ pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
 }
 
 /// The query's view of an error when the input is finite: only invalid
-/// settings, or overflow outside the sane range, may fail.
+/// settings, or overflow (`NonFinite` support points, `Overflow` squared
+/// lengths) outside the sane range, may fail.
 fn expect_error<T: Scalar, const D: usize>(pair: &Pair<T, D>, what: &str, e: GjkError) {
     if !pair.config_ok {
         assert_eq!(e, GjkError::InvalidConfig, "{what}: invalid settings");
         return;
     }
     assert!(
-        e == GjkError::NonFinite && !sane::<T>(pair.scale),
+        matches!(e, GjkError::NonFinite | GjkError::Overflow) && !sane::<T>(pair.scale),
         "{what} failed with {e:?} on finite input of scale {:e} ({})",
         pair.scale,
         T::NAME
@@ -283,15 +279,12 @@ pub fn check_distance_answer<T: Scalar, const D: usize>(
         "distance: {} iterations over the cap {cap}",
         d.iterations
     );
-    // Open issue: outside the sane range `‖v‖` overflows to infinity (with a
-    // zero normal); tolerated there until the library reports it.
-    let overflow_ok = TOLERATE_OVERFLOW && !sane::<T>(pair.scale);
     assert!(
-        dist >= 0.0 && (dist.is_finite() || overflow_ok),
+        dist >= 0.0 && dist.is_finite(),
         "distance {dist:e} on finite input ({d:?})"
     );
     assert!(
-        lower >= 0.0 && lower <= dist && (lower.is_finite() || overflow_ok),
+        lower >= 0.0 && lower <= dist && lower.is_finite(),
         "lower bound {lower:e} vs distance {dist:e}"
     );
     if !sane::<T>(pair.scale) {

@@ -199,7 +199,9 @@ pub struct PolygonSpec {
     pub reverse: bool,
 }
 
-/// A matrix recipe for [`gjk::Transformed::new`].
+/// A matrix recipe for [`gjk::Transformed::new`]. Plain data, sized for the
+/// fuzzer's input, not boxed.
+#[allow(clippy::large_enum_variant)]
 #[cfg_attr(fuzzing, derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq)]
 pub enum MatrixSpec {
@@ -219,7 +221,8 @@ pub enum MatrixSpec {
     Raw([Num; 16]),
 }
 
-/// What the shapes target builds.
+/// What the shapes target builds (plain data, not boxed).
+#[allow(clippy::large_enum_variant)]
 #[cfg_attr(fuzzing, derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShapeInput {

@@ -305,7 +305,7 @@ fn check_reduced<T: Scalar, const D: usize>(s: &Simplex<T, D>, v: &Vector<T, D>,
     let tol = budget::<T>(scale, 0.0, 0.0);
     let v = to64(v);
     assert!(
-        s.len() >= 1 && s.len() <= D + 1,
+        !s.is_empty() && s.len() <= D + 1,
         "simplex of {} vertices",
         s.len()
     );
