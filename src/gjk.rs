@@ -102,8 +102,13 @@ impl core::error::Error for GjkError {}
 pub struct Distance<T: Real, const D: usize> {
     /// The distance between the shapes (zero when they touch or overlap).
     pub distance: T,
-    /// A certified lower bound on the distance (equal to it up to the
-    /// tolerance when [`Status::Converged`]).
+    /// A certified lower bound on the distance.
+    ///
+    /// When [`Status::Converged`], it agrees with `distance` within the
+    /// relative tolerance, or, where rounding limits how well the direction
+    /// between the shapes is known, within `ROUNDING_FLOOR · L² / distance`
+    /// ([`Real::ROUNDING_FLOOR`], `L` the largest coordinate involved). The
+    /// distance itself is accurate to a few `ε · L` either way.
     pub lower_bound: T,
     /// The witness point on A.
     ///

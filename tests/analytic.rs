@@ -122,12 +122,15 @@ fn separated<T: Real, const D: usize>(
         "lower bound above distance: {d:?}"
     );
     // The stopping test lets the bounds differ by the relative tolerance
-    // plus the rounding floor of the coordinates involved.
+    // plus the rounding floor of the coordinates involved, amplified by
+    // `scale / distance` where rounding limits the search direction (the
+    // documented bound on `Distance::lower_bound`).
     let scale = d.point_a.amax().max(d.point_b.amax());
     near(
         d.lower_bound,
         expected,
-        tol + expected * T::GJK_TOLERANCE + T::ROUNDING_FLOOR * scale,
+        tol + expected * T::GJK_TOLERANCE
+            + T::ROUNDING_FLOOR * scale * (scale / expected).max(T::one()),
         "lower bound",
     );
     near(
@@ -144,8 +147,11 @@ fn separated<T: Real, const D: usize>(
         tol,
         "normal points from A to B",
     );
+    // A unit normal is the witness difference over the distance: its error
+    // is the witnesses' error divided by the distance.
+    let tol_normal = tol * lit::<T>(2.0) / expected.min(T::one());
     if let Some(m) = expected_normal {
-        near_vec(&n, &m, tol, "normal direction");
+        near_vec(&n, &m, tol_normal, "normal direction");
     }
     assert!(
         !intersects(a, b, &config).unwrap(),
@@ -169,7 +175,7 @@ fn separated<T: Real, const D: usize>(
     near_vec(
         &r.normal.expect("swapped normal"),
         &-n,
-        tol,
+        tol_normal,
         "swapped normal",
     );
     d

@@ -78,7 +78,9 @@ impl<'a, T: Real> Polygon<'a, T> {
             if c < -slack * prev.norm() * e.norm() {
                 return Err(ShapeError::NotConvex);
             }
-            turning += c.atan2(prev.dot(&e));
+            // A zero cross product of opposite edges is a half turn either
+            // way; `+ 0` makes a `-0` positive so `atan2` reads it as `+π`.
+            turning += (c + T::zero()).atan2(prev.dot(&e));
             prev = e;
         }
         let all_coincide = prev == Vector2::zeros();
