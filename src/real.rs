@@ -46,9 +46,9 @@ pub trait Real: RealField + Copy + sealed::Sealed {
     /// `EPSILON / DEGENERACY`.
     const DEGENERACY: Self;
 
-    /// Slack on the angles of geometry the caller supplies: how far a matrix
-    /// may be from orthogonal, a polygon's turn from convex, two facets from
-    /// coplanar. About `√EPSILON`.
+    /// Slack on angles: how far a matrix the caller supplies may be from
+    /// orthogonal, and how far two polytope facets may be from coplanar to
+    /// count as one face. About `√EPSILON`.
     const ANGLE_SLACK: Self;
 
     /// Converts an `f64` constant to this precision (rounding to nearest).

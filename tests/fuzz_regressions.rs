@@ -26,3 +26,74 @@ fn overflow_distance_between_far_points() {
         Err(e) => assert_eq!(e, GjkError::Overflow),
     }
 }
+
+/// Found by the `shapes` target (f32): a polygon whose first vertex is a
+/// spike far below the rest. Its two edges turn clockwise by a sine of only
+/// 1.8e-4, which an angle slack accepted, but the dent is about 0.15 units
+/// deep: the polygon is not convex and its logarithmic support search
+/// returned a point 30 units short. It must be rejected.
+#[test]
+fn polygon_with_a_long_thin_dent_is_rejected() {
+    let p = |x: f32, y: f32| gjk::nalgebra::Vector2::new(x, y);
+    let vertices = [
+        p(39.16787338256836, -853.6849975585938),
+        p(15.498156547546387, 4.998615741729736),
+        p(15.439363479614258, 5.413110256195068),
+        p(15.369486808776855, 5.825880527496338),
+        p(-4.990860462188721, 17.818201065063477),
+        p(-13.936907768249512, -4.0525031089782715),
+        p(8.991316795349121, -9.767046928405762),
+        p(10.306680679321289, -8.731915473937988),
+        p(15.245614051818848, -0.4105445146560669),
+        p(15.331826210021973, -0.0008745286613702774),
+        p(15.524219512939453, 1.2399274110794067),
+        p(15.56611442565918, 1.6564691066741943),
+        p(15.596835136413574, 2.073983669281006),
+        p(15.61635971069336, 2.492171287536621),
+        p(15.624673843383789, 2.9107320308685303),
+        p(15.621770858764648, 3.3293650150299072),
+        p(15.607653617858887, 3.747770071029663),
+    ];
+    assert_eq!(
+        gjk::Polygon::new(&vertices).err(),
+        Some(gjk::ShapeError::NotConvex)
+    );
+}
+
+/// Found by the `simplex` target (f64, 4D): with repeated vertices, the
+/// optimal triangle and a neighbouring edge have the same `‖v‖` to the last
+/// bit (moving along the face changes it only to second order), and a strict
+/// optimality test rejected the triangle over a `-2e-13` rounding residue.
+/// `closest_point_full` must return a point no vertex improves on.
+#[test]
+fn simplex_prefers_the_optimal_face_among_norm_ties() {
+    use gjk::{Simplex, SupportPoint};
+    let pts = [
+        [
+            -0.44881889764464566,
+            54.25781249999575,
+            -54.72265624999992,
+            -4.015748031496063e-12,
+        ],
+        [
+            -0.44881889764464566,
+            54.25781249999575,
+            -54.72265624999992,
+            -4.015748031496063e-12,
+        ],
+        [1e-6, -17.55078125, 0.0, 113.44140625],
+        [1e-6, -17.55078125, 0.0, 113.44140625],
+        [2.5437609196969298e-297, 54.2578125, -54.72265625, 0.0],
+    ];
+    let mut s = Simplex::<f64, 4>::new();
+    for p in pts {
+        assert!(s.push(SupportPoint::from_point(Vector::from(p))));
+    }
+    let v = s.closest_point_full().unwrap();
+    for p in pts {
+        let y = Vector::<f64, 4>::from(p);
+        let gain = v.dot(&(y - v));
+        // Rounding of the dot product: a few ulps of |v|·|y − v| ≈ 5e3.
+        assert!(gain >= -1e-11, "vertex {y:?} improves on {v:?} by {gain:e}");
+    }
+}

@@ -260,14 +260,25 @@ impl<T: Real, const D: usize> Search<T, D> {
     }
 
     /// Johnson's test for the vertices outside `mask`: none of them lies
-    /// strictly on the origin's side of the plane through `v` normal to `v`.
+    /// on the origin's side of the plane through `v` normal to `v`, beyond
+    /// the rounding of `(yⱼ − v) · v` (a strict test would reject the optimal
+    /// face over a last-bit negative zero).
     fn kkt_holds(&self, v: &SVector<T, D>, mask: u32) -> bool {
-        let offset = (self.y0 - v).dot(v);
         self.edges
             .iter()
             .take(self.m)
             .enumerate()
             .filter(|(i, _)| mask & (1 << i) == 0)
-            .all(|(_, e)| e.dot(v) + offset >= T::zero())
+            .all(|(_, e)| supports(v, &(self.y0 + e)))
     }
+}
+
+/// Whether vertex `y` lies on the far side of the plane through `v` normal
+/// to `v` (the optimality condition for `v` as the closest point):
+/// `(y − v) · v ≥ −τ` with `τ = ROUNDING_FLOOR · ‖v‖ · ‖y − v‖`, the rounding
+/// of that dot product. Accepting a violation of size `τ` costs at most
+/// `τ² / ‖y − v‖²` in `‖v‖²`, far below rounding.
+pub(super) fn supports<T: Real, const D: usize>(v: &SVector<T, D>, y: &SVector<T, D>) -> bool {
+    let d = y - v;
+    d.dot(v) >= -T::ROUNDING_FLOOR * v.norm() * d.norm()
 }

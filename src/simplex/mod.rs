@@ -262,15 +262,24 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// [`reduce`](Self::reduce), which may assume the newest vertex belongs to
     /// the answer. Returns `None` for an empty simplex.
     pub fn closest_point_full(&mut self) -> Option<SVector<T, D>> {
-        let mut best: Option<(usize, Face<T, D>)> = None;
+        // Each base yields the closest face through it; the answer is one that
+        // passes the optimality test against every vertex, else the nearest.
+        // (Near-ties in `‖v‖` are common: moving along a face changes `‖v‖`
+        // only to second order, below rounding, so the norm alone cannot
+        // tell the optimal face.)
+        let mut best: Option<(usize, Face<T, D>, bool)> = None;
         for base in 0..self.len {
             if let Some(face) = self.best_face(base) {
-                if best.as_ref().is_none_or(|(_, b)| face.norm2 < b.norm2) {
-                    best = Some((base, face));
+                let optimal = self.iter().all(|(p, _)| johnson::supports(&face.v, &p.w));
+                let better = best.as_ref().is_none_or(|(_, b, b_optimal)| {
+                    (optimal && !b_optimal) || (optimal == *b_optimal && face.norm2 < b.norm2)
+                });
+                if better {
+                    best = Some((base, face, optimal));
                 }
             }
         }
-        let (base, face) = best?;
+        let (base, face, _) = best?;
         self.keep(base, &face);
         Some(face.v)
     }

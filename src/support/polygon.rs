@@ -10,7 +10,7 @@
 use nalgebra::{SVector, Vector2};
 
 use super::{farthest, finite_point, ShapeError, SupportMap};
-use crate::real::Real;
+use crate::real::{max_abs, Real};
 
 /// Up to this many vertices the support map is a plain linear scan, which is
 /// faster than the binary search on small polygons.
@@ -19,8 +19,8 @@ const LINEAR_SCAN_MAX: usize = 16;
 /// A convex polygon given by its vertices in counter-clockwise order.
 ///
 /// The slice is borrowed, never copied. Collinear and repeated consecutive
-/// vertices are accepted; a polygon that turns clockwise anywhere (beyond
-/// rounding) or winds more than once is rejected.
+/// vertices are accepted; a polygon that turns clockwise anywhere (by more
+/// than rounding of its coordinates) or winds more than once is rejected.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Polygon<'a, T: Real> {
     vertices: &'a [Vector2<T>],
@@ -64,9 +64,13 @@ impl<'a, T: Real> Polygon<'a, T> {
         let edge = |i: usize| vertices[(i + 1) % n] - vertices[i % n];
         let reference = (0..n).find(|&i| edge(i) != Vector2::zeros()).unwrap_or(0);
 
-        // Every turn between consecutive non-degenerate edges is a left turn
-        // (up to rounding), and the turns add up to exactly one full turn.
-        let slack = T::ANGLE_SLACK;
+        // Every turn between consecutive non-degenerate edges is a left turn,
+        // and the turns add up to exactly one full turn. A right turn is
+        // forgiven only if the vertex it leads to lies within rounding of the
+        // previous edge's line (`ROUNDING_FLOOR` times the coordinates'
+        // magnitude): an angle slack would let long edges hide real dents.
+        let scale = vertices.iter().fold(T::zero(), |m, v| m.max(max_abs(v)));
+        let slack = T::ROUNDING_FLOOR * scale;
         let mut turning = T::zero();
         let mut prev = edge(reference);
         for k in 1..=n {
@@ -75,7 +79,7 @@ impl<'a, T: Real> Polygon<'a, T> {
                 continue;
             }
             let c = cross(&prev, &e);
-            if c < -slack * prev.norm() * e.norm() {
+            if c < -slack * prev.norm() {
                 return Err(ShapeError::NotConvex);
             }
             // A zero cross product of opposite edges is a half turn either
