@@ -33,6 +33,7 @@ fn overflow_distance_between_far_points() {
 /// deep: the polygon is not convex and its logarithmic support search
 /// returned a point 30 units short. It must be rejected.
 #[test]
+#[allow(clippy::excessive_precision)] // the exact f32 inputs the fuzzer found
 fn polygon_with_a_long_thin_dent_is_rejected() {
     let p = |x: f32, y: f32| gjk::nalgebra::Vector2::new(x, y);
     let vertices = [
