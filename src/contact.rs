@@ -22,8 +22,10 @@
 use nalgebra::SVector;
 
 use crate::epa::{expand, CorePenetration, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
-use crate::gjk::{gjk_loop, margins, Exits, GjkConfig, GjkError, Status, Verdict};
-use crate::real::{all_finite, Real};
+use crate::gjk::{
+    gjk_loop, margins, separating_normal, Exits, GjkConfig, GjkError, Status, Verdict,
+};
+use crate::real::Real;
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
@@ -99,10 +101,9 @@ where
         Verdict::BeyondCutoff => Ok(None),
         Verdict::Apart | Verdict::WithinMargin => {
             let (pa, pb) = simplex.witnesses();
-            let normal = (pb - pa) / run.upper;
-            if !all_finite(&normal) {
+            let Some(normal) = separating_normal(&simplex) else {
                 return Err(GjkError::NonFinite);
-            }
+            };
             Ok(Some(Signed {
                 distance: run.upper,
                 // v·w/‖v‖ may round above ‖v‖ once they agree.

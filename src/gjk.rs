@@ -198,6 +198,9 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
     if !all_finite(&first.w) {
         return Err(GjkError::NonFinite);
     }
+    if !first.w.norm_squared().is_finite() {
+        return Err(GjkError::Overflow);
+    }
     simplex.restart(first);
     let mut v = first.w;
     let mut scale = max_abs(&first.a).max(max_abs(&first.b));
@@ -301,6 +304,20 @@ pub(crate) fn margins<T: Real, const D: usize>(
     }
 }
 
+/// The unit normal from A towards B for cores apart: `−v / ‖v‖`.
+///
+/// Taken from the simplex's closest point (whose direction is accurate to
+/// working precision on facets) rather than from the witness difference, and
+/// normalised by its own length, so pushing the witnesses out by the margins
+/// always lands them on the rounded surfaces.
+pub(crate) fn separating_normal<T: Real, const D: usize>(
+    simplex: &Simplex<T, D>,
+) -> Option<SVector<T, D>> {
+    let v = simplex.closest_point();
+    let n = -v / v.norm();
+    all_finite(&n).then_some(n)
+}
+
 /// Turns the loop's result on the cores into the answer for the full shapes.
 fn finish<T: Real, const D: usize>(
     run: Run<T>,
@@ -322,8 +339,7 @@ fn finish<T: Real, const D: usize>(
             status: run.status,
         },
         _ => {
-            let n = (pb - pa) / run.upper;
-            let normal = if all_finite(&n) { Some(n) } else { None };
+            let normal = separating_normal(simplex);
             let (point_a, point_b) = match normal {
                 Some(n) => (pa + n * ra, pb - n * rb),
                 None => (pa, pb),
