@@ -98,3 +98,40 @@ fn simplex_prefers_the_optimal_face_among_norm_ties() {
         assert!(gain >= -1e-11, "vertex {y:?} improves on {v:?} by {gain:e}");
     }
 }
+
+/// Found by the `simplex` target (f64, 4D): four points within 1e-11 of one
+/// line. The optimal edge's closest point rounds to a `y` of exactly `-1`,
+/// which made its own vertex look like a 6.6e-23 improvement and failed a
+/// test that ignored the rounding of `v` itself; the lone vertex, off by
+/// 5.8e-12, was returned instead.
+#[test]
+fn simplex_optimality_allows_for_the_rounding_of_v() {
+    use gjk::{Simplex, SupportPoint};
+    let pts = [
+        [0.0, -1.0, 0.0, 0.0],
+        [0.7952755905511811, -1.0, 0.0, 0.0],
+        [
+            0.7165354330731496,
+            -0.9999999999941732,
+            9.37007874015748e-12,
+            2.125984251968504e-12,
+        ],
+        [
+            0.2125984251989764,
+            -1.0000000000000788,
+            7.952755905511812e-12,
+            -1.9685039370078738e-12,
+        ],
+    ];
+    let mut s = Simplex::<f64, 4>::new();
+    for p in pts {
+        assert!(s.push(SupportPoint::from_point(Vector::from(p))));
+    }
+    let v = s.closest_point_full().unwrap();
+    for p in pts {
+        let y = Vector::<f64, 4>::from(p);
+        let gain = v.dot(&(y - v));
+        // Rounding of the dot product: a few ulps of |v|·(|y − v| + |v|).
+        assert!(gain >= -1e-14, "vertex {y:?} improves on {v:?} by {gain:e}");
+    }
+}

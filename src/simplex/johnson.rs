@@ -274,11 +274,13 @@ impl<T: Real, const D: usize> Search<T, D> {
 }
 
 /// Whether vertex `y` lies on the far side of the plane through `v` normal
-/// to `v` (the optimality condition for `v` as the closest point):
-/// `(y − v) · v ≥ −τ` with `τ = ROUNDING_FLOOR · ‖v‖ · ‖y − v‖`, the rounding
-/// of that dot product. Accepting a violation of size `τ` costs at most
-/// `τ² / ‖y − v‖²` in `‖v‖²`, far below rounding.
+/// to `v` (the optimality condition for `v` as the closest point), up to
+/// rounding: `(y − v) · v ≥ −τ` with `τ = ROUNDING_FLOOR · ‖v‖ · (‖y − v‖ + ‖v‖)`.
+/// The `‖v‖²` part is the rounding of `v` itself, which enters `y − v` even
+/// when `y` is close to `v`. Accepting a violation of size `τ` costs at most
+/// `2τ` in `‖v‖²`: relatively, a few `ROUNDING_FLOOR`.
 pub(super) fn supports<T: Real, const D: usize>(v: &SVector<T, D>, y: &SVector<T, D>) -> bool {
     let d = y - v;
-    d.dot(v) >= -T::ROUNDING_FLOOR * v.norm() * d.norm()
+    let n = v.norm();
+    d.dot(v) >= -T::ROUNDING_FLOOR * n * (d.norm() + n)
 }
