@@ -633,7 +633,10 @@ fn check_separation<T: Scalar, const D: usize>(
         .map(|p| p + n * (depth + delta))
         .collect();
     let mt: Vec<Vector<T, D>> = moved.iter().map(to_t).collect();
-    let hull = ConvexHull::new(&mt).expect("finite");
+    // Moved out of the precision's range (f32 overflows first): nothing to check.
+    let Ok(hull) = ConvexHull::new(&mt) else {
+        return;
+    };
     let sb = Rounded::new(hull, pair.rb).expect("valid radius");
     let body = Body {
         points: mt.iter().map(to64).collect(),
