@@ -403,12 +403,16 @@ pub fn check_swap<T: Scalar, const D: usize>(
         "d(A, B) = {x:e} but d(B, A) = {y:e} (budget {tol:e})"
     );
     if let (Some(n), Some(m)) = (d.normal, e.normal) {
-        let core = x + pair.a.radius + pair.b.radius;
+        // The cores' distance (not the shapes', which is clamped at zero
+        // when only the margins overlap): `point_b − point_a` along the
+        // normal, plus the radii the witnesses were pushed out by.
+        let gap = (to64(&d.point_b) - to64(&d.point_a)).dot(&to64(&n));
+        let core = gap + pair.a.radius + pair.b.radius;
         let angle = (tol / core.max(f64::MIN_POSITIVE)).min(2.0);
         let off = (to64(&n) + to64(&m)).norm();
         assert!(
             off <= 4.0 * angle + 1e3 * T::eps(),
-            "swapped normals not opposite: {n:?} vs {m:?}"
+            "swapped normals not opposite: {n:?} vs {m:?} (d(A, B): {d:?}; d(B, A): {e:?})"
         );
     }
 }
