@@ -340,6 +340,9 @@ pub fn check_distance_answer<T: Scalar, const D: usize>(
             let n = to64(&n);
             let margins = a.radius + b.radius;
             let core = (pb - pa).dot(&n) / n.norm().max(f64::MIN_POSITIVE) + margins;
+            // The relative tolerance applies to the cores' distance, which
+            // exceeds the (clamped) distance when the margins overlap.
+            let tol = budget::<T>(pair.scale, core, tolerance);
             let angle = (tol / core.max(f64::MIN_POSITIVE)).min(2.0);
             assert!(
                 (n.norm() - 1.0).abs() <= 2.0 * angle + 1e3 * T::eps(),
@@ -351,9 +354,11 @@ pub fn check_distance_answer<T: Scalar, const D: usize>(
             let (ha, lb) = (a.high(&n), b.low(&n));
             assert!(
                 (pa.dot(&n) - ha).abs() <= plane && (pb.dot(&n) - lb).abs() <= plane,
-                "witnesses off the support planes: point_a·n = {:e} vs {ha:e}, point_b·n = {:e} vs {lb:e} (budget {plane:e})",
+                "witnesses off the support planes: point_a·n = {:e} vs {ha:e}, point_b·n = {:e} vs {lb:e} (budget {plane:e}); {d:?}; A {:?}; B {:?}",
                 pa.dot(&n),
-                pb.dot(&n)
+                pb.dot(&n),
+                pair.a,
+                pair.b
             );
             // With only the margins overlapping the gap is negative and the
             // distance zero; otherwise the gap along the normal certifies it.
@@ -408,7 +413,12 @@ pub fn check_swap<T: Scalar, const D: usize>(
         // normal, plus the radii the witnesses were pushed out by.
         let gap = (to64(&d.point_b) - to64(&d.point_a)).dot(&to64(&n));
         let core = gap + pair.a.radius + pair.b.radius;
-        let angle = (tol / core.max(f64::MIN_POSITIVE)).min(2.0);
+        // Rounding moves the normal by about `budget / core`; a relative
+        // tolerance `τ` on the distance lets it turn by up to `√(2τ)` (the
+        // distance changes only to second order in the angle).
+        let tolerance = pair.config.tolerance.f();
+        let rounding = budget::<T>(pair.scale, 0.0, 0.0) / core.max(f64::MIN_POSITIVE);
+        let angle = (rounding + (2.0 * tolerance).sqrt()).min(2.0);
         let off = (to64(&n) + to64(&m)).norm();
         assert!(
             off <= 4.0 * angle + 1e3 * T::eps(),
