@@ -313,8 +313,11 @@ pub(crate) fn margins<T: Real, const D: usize>(
 pub(crate) fn separating_normal<T: Real, const D: usize>(
     simplex: &Simplex<T, D>,
 ) -> Option<SVector<T, D>> {
+    // Scaled first, so that a tiny `v` (whose squared length would be
+    // subnormal) or a huge one normalises to full precision.
     let v = simplex.closest_point();
-    let n = -v / v.norm();
+    let u = v / max_abs(&v);
+    let n = -u / u.norm();
     all_finite(&n).then_some(n)
 }
 

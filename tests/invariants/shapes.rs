@@ -400,7 +400,7 @@ pub fn simplex_case<T: Scalar, const D: usize>(cloud: &Cloud, op: SimplexOp) {
                     let d = y - v;
                     let gain = v.dot(&d);
                     let drop = if gain < 0.0 {
-                        gain * gain / d.norm_squared()
+                        (gain / d.norm()).powi(2)
                     } else {
                         0.0
                     };
