@@ -184,6 +184,28 @@ fn first_direction<T: Real, const D: usize>(
     }
 }
 
+/// Checks the configuration and takes the first support point, along the
+/// initial direction.
+fn first_support<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    config: &GjkConfig<T, D>,
+) -> Result<SupportPoint<T, D>, GjkError> {
+    if !(config.tolerance >= T::zero()) || !config.tolerance.is_finite() {
+        return Err(GjkError::InvalidConfig);
+    }
+    let first = support_pair(a, b, &first_direction(a, b, config));
+    if !all_finite(&first.w) {
+        Err(GjkError::NonFinite)
+    } else if !first.w.norm_squared().is_finite() {
+        Err(GjkError::Overflow)
+    } else {
+        Ok(first)
+    }
+}
+
+/// The GJK loop on the cores of `a` and `b`, run in `simplex` (left holding
+/// the final simplex), stopping early as `exits` asks.
 pub(crate) fn gjk_loop<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
@@ -191,16 +213,7 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
 ) -> Result<Run<T>, GjkError> {
-    if !(config.tolerance >= T::zero()) || !config.tolerance.is_finite() {
-        return Err(GjkError::InvalidConfig);
-    }
-    let first = support_pair(a, b, &first_direction(a, b, config));
-    if !all_finite(&first.w) {
-        return Err(GjkError::NonFinite);
-    }
-    if !first.w.norm_squared().is_finite() {
-        return Err(GjkError::Overflow);
-    }
+    let first = first_support(a, b, config)?;
     simplex.restart(first);
     let mut v = first.w;
     let mut scale = max_abs(&first.a).max(max_abs(&first.b));
@@ -260,20 +273,7 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
             Some(next) if all_finite(&next) => v = next,
             Some(_) => return Err(GjkError::NonFinite),
             None => {
-                // No progress: rounding has the last word, and the simplex is
-                // back as it was. `v` is known to about `floor · scale` in
-                // each coordinate, so its direction, and with it the lower
-                // bound `v·w/‖v‖`, can be off by `floor · scale² / ‖v‖`: a gap
-                // within that is convergence to working precision, a larger
-                // one a genuine stall. Without any separating plane
-                // (`v·w ≤ 0`) nothing certifies a positive distance, so that
-                // is a stall too.
-                let noise = floor * scale * scale;
-                let status = if vw > T::zero() && vv - vw <= config.tolerance * vv + noise {
-                    Status::Converged
-                } else {
-                    Status::Stalled
-                };
+                let status = stall_status(vv, vw, config.tolerance, scale);
                 return done(status, Verdict::Apart, lower);
             }
         }
@@ -290,6 +290,24 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
         status: Status::IterationLimit,
         verdict,
     })
+}
+
+/// The status when a push made no progress: rounding has the last word, and
+/// the simplex is back as it was.
+///
+/// `v` is known to about `ROUNDING_FLOOR · scale` in each coordinate, so its
+/// direction, and with it the lower bound `v·w/‖v‖`, can be off by
+/// `ROUNDING_FLOOR · scale² / ‖v‖`: a gap within that is convergence to
+/// working precision, a larger one a genuine stall. Without any separating
+/// plane (`v·w ≤ 0`) nothing certifies a positive distance, so that is a stall
+/// too.
+fn stall_status<T: Real>(vv: T, vw: T, tolerance: T, scale: T) -> Status {
+    let noise = T::ROUNDING_FLOOR * scale * scale;
+    if vw > T::zero() && vv - vw <= tolerance * vv + noise {
+        Status::Converged
+    } else {
+        Status::Stalled
+    }
 }
 
 pub(crate) fn margins<T: Real, const D: usize>(

@@ -214,40 +214,11 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
 
     /// Adds `w`, which facet `seen` must see, and rebuilds the boundary.
     pub fn add(&mut self, w: SupportPoint<T, D>, seen: usize) -> Grow {
-        let Some(vertex_slot) = self.vertices.get_mut(self.vertex_count) else {
+        if self.vertex_count >= V {
             return Grow::Full;
-        };
-        *vertex_slot = w;
-        let new_vertex = self.vertex_count as u16;
-
-        // Flood the facets that see `w` from `seen`; the stack never holds a
-        // facet twice, so `F` entries suffice.
+        }
         let mut doomed = [0u16; F];
-        let mut doomed_count = 0;
-        let mut stack = [0u16; F];
-        let mut top: usize = 0;
-        if let (LIVE, Some(slot)) = (self.state(seen), stack.first_mut()) {
-            self.set_state(seen, DOOMED);
-            *slot = seen as u16;
-            top = 1;
-        }
-        while let Some(f) = top.checked_sub(1).and_then(|t| stack.get(t)).copied() {
-            top -= 1;
-            if let Some(slot) = doomed.get_mut(doomed_count) {
-                *slot = f;
-                doomed_count += 1;
-            }
-            for g in self.facet(usize::from(f)).adjacent {
-                let g = usize::from(g);
-                if self.state(g) == LIVE && self.sees(g, &w.w) {
-                    self.set_state(g, DOOMED);
-                    if let Some(slot) = stack.get_mut(top) {
-                        *slot = g as u16;
-                        top += 1;
-                    }
-                }
-            }
-        }
+        let doomed_count = self.flood(seen, &w.w, &mut doomed);
         let doomed = doomed.get(..doomed_count).unwrap_or(&[]);
 
         // One new facet per horizon ridge; make sure they fit before touching
@@ -258,16 +229,69 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
             .filter(|&g| self.state(usize::from(g)) == LIVE)
             .count();
         let free = self.used().iter().filter(|f| f.state == DEAD).count() + (F - self.facet_end);
+        let Some(vertex_slot) = self.vertices.get_mut(self.vertex_count) else {
+            return Grow::Full;
+        };
         if horizon > free || doomed.is_empty() {
             for &f in doomed {
                 self.set_state(usize::from(f), LIVE);
             }
             return Grow::Full;
         }
+        *vertex_slot = w;
+        let new_vertex = self.vertex_count as u16;
         self.vertex_count += 1;
 
         let mut created = [0u16; F];
-        let mut created_count = 0;
+        let created_count = self.cone(doomed, new_vertex, &mut created);
+        for &f in doomed {
+            self.set_state(usize::from(f), DEAD);
+        }
+        let created = created.get(..created_count).unwrap_or(&[]);
+        self.link(created);
+        for &f in created {
+            self.orient(usize::from(f));
+        }
+        Grow::Added
+    }
+
+    /// Marks as doomed every live facet that sees `p`, flooding from `seen`
+    /// across adjacency, and lists them in `doomed`; returns how many. The
+    /// stack never holds a facet twice, so `F` entries suffice.
+    fn flood(&mut self, seen: usize, p: &SVector<T, D>, doomed: &mut [u16; F]) -> usize {
+        let mut count = 0;
+        let mut stack = [0u16; F];
+        let mut top: usize = 0;
+        if let (LIVE, Some(slot)) = (self.state(seen), stack.first_mut()) {
+            self.set_state(seen, DOOMED);
+            *slot = seen as u16;
+            top = 1;
+        }
+        while let Some(f) = top.checked_sub(1).and_then(|t| stack.get(t)).copied() {
+            top -= 1;
+            if let Some(slot) = doomed.get_mut(count) {
+                *slot = f;
+                count += 1;
+            }
+            for g in self.facet(usize::from(f)).adjacent {
+                let g = usize::from(g);
+                if self.state(g) == LIVE && self.sees(g, p) {
+                    self.set_state(g, DOOMED);
+                    if let Some(slot) = stack.get_mut(top) {
+                        *slot = g as u16;
+                        top += 1;
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    /// Joins every horizon ridge of the doomed facets to `apex`: one new
+    /// facet per ridge, adjacent across it to the kept facet. Lists the new
+    /// facets in `created` and returns how many.
+    fn cone(&mut self, doomed: &[u16], apex: u16, created: &mut [u16; F]) -> usize {
+        let mut count = 0;
         let mut slot = 0;
         for &f in doomed {
             let old = self.facet(usize::from(f));
@@ -288,7 +312,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                 for (dst, (_, &v)) in facet.vertices.iter_mut().zip(ridge) {
                     *dst = v;
                 }
-                facet.vertices[D - 1] = new_vertex;
+                facet.vertices[D - 1] = apex;
                 facet.adjacent[D - 1] = g;
                 facet.state = LIVE;
                 if let Some(neighbour) = self.facets.get_mut(usize::from(g)) {
@@ -297,24 +321,16 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                     }
                 }
                 if let (Some(dst), Some(record)) =
-                    (self.facets.get_mut(slot), created.get_mut(created_count))
+                    (self.facets.get_mut(slot), created.get_mut(count))
                 {
                     *dst = facet;
                     *record = slot as u16;
-                    created_count += 1;
+                    count += 1;
                 }
                 slot += 1;
             }
         }
-        for &f in doomed {
-            self.set_state(usize::from(f), DEAD);
-        }
-        let created = created.get(..created_count).unwrap_or(&[]);
-        self.link(created);
-        for &f in created {
-            self.orient(usize::from(f));
-        }
-        Grow::Added
+        count
     }
 
     /// Whether facet `f` sees `p`: `p` lies strictly beyond its hyperplane.
