@@ -391,18 +391,23 @@ pub fn simplex_case<T: Scalar, const D: usize>(cloud: &Cloud, op: SimplexOp) {
                 let v = v.expect("non-empty simplex");
                 check_reduced(&s, &v, scale);
                 let v = to64(&v);
-                // Optimal in norm: moving from `v` towards any vertex `y`
-                // lowers ‖v‖² by at most `g² / ‖y − v‖²` when
-                // `g = v·(y − v) < 0`. (The point's *position* along a thin
-                // face is ill-conditioned, about `ε / sin θ` for its thinnest
-                // angle θ, but its norm, the distance, is not.)
+                // Optimal in norm: when `g = v·(y − v) < 0`, moving from `v`
+                // towards a vertex `y` lowers ‖v‖² by at most `g² / ‖y − v‖²`
+                // (or `−2g − ‖y − v‖²` when that optimum lies beyond `y`).
+                // (The point's *position* along a thin face is
+                // ill-conditioned, about `ε / sin θ` for its thinnest angle
+                // θ, but its norm, the distance, is not.)
                 for y in &pushed {
                     let d = y - v;
                     let gain = v.dot(&d);
-                    let drop = if gain < 0.0 {
-                        (gain / d.norm()).powi(2)
-                    } else {
+                    // Along the segment from `v` to `y` (stopping at `y`).
+                    let dd = d.norm_squared();
+                    let drop = if gain >= 0.0 {
                         0.0
+                    } else if -gain >= dd {
+                        -2.0 * gain - dd
+                    } else {
+                        (gain / d.norm()).powi(2)
                     };
                     assert!(
                         drop <= tol * (scale + v.norm()),
