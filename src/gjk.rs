@@ -146,6 +146,9 @@ pub(crate) struct Run<T: Real> {
     /// ‖v‖ and the best lower bound, on the cores.
     pub upper: T,
     pub lower: T,
+    /// The largest coordinate seen: `ROUNDING_FLOOR · scale` is how well
+    /// `upper` is known.
+    pub scale: T,
     pub iterations: u32,
     pub status: Status,
     pub verdict: Verdict,
@@ -223,10 +226,11 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
         |v: &SVector<T, D>, scale: T| v.norm_squared() <= (floor * scale) * (floor * scale);
 
     for iteration in 1..=config.max_iterations {
-        let done = |status, verdict, lower| {
+        let done = move |status, verdict, lower| {
             Ok(Run {
                 upper: v.norm(),
                 lower,
+                scale,
                 iterations: iteration,
                 status,
                 verdict,
@@ -286,6 +290,7 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
     Ok(Run {
         upper: v.norm(),
         lower,
+        scale,
         iterations: config.max_iterations,
         status: Status::IterationLimit,
         verdict,
@@ -415,11 +420,17 @@ pub fn intersects<T: Real, const D: usize>(
     match run.verdict {
         Verdict::Overlap | Verdict::WithinMargin => Ok(true),
         Verdict::BeyondCutoff => Ok(false),
-        // Converged or stalled with the bounds straddling the margin: the
-        // distance equals the margin within the tolerance, i.e. touching.
         Verdict::Apart if run.lower > margin => Ok(false),
-        Verdict::Apart if run.upper <= margin || run.status != Status::IterationLimit => Ok(true),
-        Verdict::Apart => Err(GjkError::IterationLimit),
+        Verdict::Apart if run.upper <= margin => Ok(true),
+        Verdict::Apart if run.status == Status::IterationLimit => Err(GjkError::IterationLimit),
+        // Converged or stalled with the bounds straddling the margin. The
+        // lower bound may be weak (when rounding limits the direction), but
+        // `‖v‖` is then the distance to working precision: touching if it is
+        // within the tolerance and rounding of the margin.
+        Verdict::Apart => {
+            let slack = config.tolerance * run.upper + T::ROUNDING_FLOOR * run.scale;
+            Ok(run.upper <= margin + slack)
+        }
     }
 }
 

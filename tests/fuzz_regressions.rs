@@ -130,3 +130,27 @@ fn assert_closest_point_is_optimal(pts: &[[f64; 4]], slack: f64) {
         assert!(gain >= -slack, "vertex {y:?} improves on {v:?} by {gain:e}");
     }
 }
+
+/// Found by the `intersects` target (f32): a segment a million units long
+/// and a ball 197 units from its end. GJK stalls with a weak lower bound
+/// (rounding turns the search direction by about 0.004 rad, and along a
+/// segment this long that costs thousands of units of bound), and the
+/// boolean test read "converged with the bounds straddling the margin" as
+/// touching. The upper bound is the distance to working precision; it decides.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact f32 inputs the fuzzer found
+fn intersects_decides_by_the_distance_when_the_lower_bound_is_weak() {
+    use gjk::{intersects, Rounded};
+    let segment = [
+        Vector::<f32, 3>::new(37.144_531_25, 37.144_531_25, 37.144_531_25),
+        Vector::<f32, 3>::new(-100.660_156_25, -127.722_656_25, 1_000_000.0),
+    ];
+    let centre = [Vector::<f32, 3>::new(113.425_781_25, 0.0, 1_000_000.0)];
+    let a = ConvexHull::new(&segment).unwrap();
+    let b = Rounded::new(ConvexHull::new(&centre).unwrap(), 52.203_125).unwrap();
+    let config = GjkConfig::default();
+    let d = distance(&a, &b, &config).unwrap();
+    assert!((d.distance - 197.1).abs() < 0.5, "distance {}", d.distance);
+    assert!(!intersects(&a, &b, &config).unwrap());
+    assert!(!intersects(&b, &a, &config).unwrap());
+}

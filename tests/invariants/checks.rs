@@ -488,11 +488,15 @@ pub fn check_intersects<T: Scalar, const D: usize>(
         return;
     }
     let dist = d.distance.f();
-    let tol = budget::<T>(pair.scale, dist, pair.config.tolerance.f());
+    // The relative tolerance applies to the cores' distance (the margins
+    // are subtracted from it afterwards).
+    let core = dist + pair.a.radius + pair.b.radius;
+    let tol = budget::<T>(pair.scale, core, pair.config.tolerance.f());
     if dist > tol {
         assert!(
             !hit,
-            "intersects = true but distance {dist:e} (budget {tol:e})"
+            "intersects = true but distance {dist:e} (budget {tol:e}); {d:?}; A {:?}; B {:?}",
+            pair.a, pair.b
         );
     }
     if !hit && dist == 0.0 {
