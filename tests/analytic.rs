@@ -6,10 +6,13 @@
 //! Expected values come from geometry (clamping to a box, projecting onto a
 //! face), never from the library itself.
 
+#[macro_use]
+mod scene;
 use gjk::{
     closest_points, distance, intersects, Ball, Capsule, ConvexHull, Cuboid, Distance, GjkConfig,
     MinkowskiSum, Point, Real, Rounded, Segment, Status, SupportMap, Transformed, Vector,
 };
+use scene::{axis, lit, near, ones, ulps};
 
 // Accuracy budgets, in units of `T::EPSILON` and relative to the coordinate
 // scale of the scene (every scene below has coordinates of order 1-10, so the
@@ -26,40 +29,6 @@ const POLYTOPE_ULPS: f64 = 4.0;
 /// budget of zero: the library's documented touching floor,
 /// `Real::ROUNDING_FLOOR` = 32 ulps of scale (every case here gives exactly 0).
 const CONTACT_ULPS: f64 = 32.0;
-
-/// Instantiates a generic case for f32 and f64 in the listed dimensions.
-macro_rules! for_each_precision_and_dimension {
-    ($case:ident; $($d:literal),+) => {
-        $( $case::<f32, $d>(); $case::<f64, $d>(); )+
-    };
-}
-
-fn lit<T: Real>(x: f64) -> T {
-    T::lit(x)
-}
-
-fn ulps<T: Real>(n: f64, scale: f64) -> T {
-    T::lit(n * scale) * T::EPSILON
-}
-
-fn axis<T: Real, const D: usize>(i: usize) -> Vector<T, D> {
-    let mut e = Vector::<T, D>::zeros();
-    e[i] = T::one();
-    e
-}
-
-fn ones<T: Real, const D: usize>() -> Vector<T, D> {
-    Vector::<T, D>::repeat(T::one())
-}
-
-#[track_caller]
-fn near<T: Real>(actual: T, expected: T, tol: T, what: &str) {
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{what}: got {actual:?}, expected {expected:?} (budget {tol:?}) [T = {}, D]",
-        core::any::type_name::<T>()
-    );
-}
 
 #[track_caller]
 fn near_vec<T: Real, const D: usize>(

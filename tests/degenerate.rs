@@ -5,11 +5,14 @@
 //! Every case must give the correct answer (within the stated budget) or a
 //! documented status; none may panic or hang.
 
+#[macro_use]
+mod scene;
 use gjk::nalgebra::{Isometry3, Matrix3, Vector2, Vector3};
 use gjk::{
     distance, intersects, Ball, Capsule, ConvexHull, Cuboid, Distance, GjkConfig, Point, Polygon,
     Real, Segment, ShapeError, Status, SupportMap, Transformed, Triangle, Vector,
 };
+use scene::{axis, lit, near, ones, ulps};
 
 // Accuracy budgets, in units of `T::EPSILON` times the largest coordinate
 // magnitude of the scene (the scale the library's own tolerances use).
@@ -27,39 +30,6 @@ const NEAR_TOUCH_ULPS: f64 = 2.0;
 /// Scale invariance: the scaled query agrees with the scaled reference to
 /// this many ulps of the scaled coordinates (0.5 held).
 const SCALE_ULPS: f64 = 2.0;
-
-macro_rules! for_each_precision_and_dimension {
-    ($case:ident; $($d:literal),+) => {
-        $( $case::<f32, $d>(); $case::<f64, $d>(); )+
-    };
-}
-
-fn lit<T: Real>(x: f64) -> T {
-    T::lit(x)
-}
-
-fn ulps<T: Real>(n: f64, scale: f64) -> T {
-    T::lit(n * scale) * T::EPSILON
-}
-
-fn axis<T: Real, const D: usize>(i: usize) -> Vector<T, D> {
-    let mut e = Vector::<T, D>::zeros();
-    e[i] = T::one();
-    e
-}
-
-fn ones<T: Real, const D: usize>() -> Vector<T, D> {
-    Vector::<T, D>::repeat(T::one())
-}
-
-#[track_caller]
-fn near<T: Real>(actual: T, expected: T, tol: T, what: &str) {
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{what}: got {actual:?}, expected {expected:?} (budget {tol:?}) [T = {}]",
-        core::any::type_name::<T>()
-    );
-}
 
 /// Distance query that must succeed without hitting the iteration cap, and
 /// whose answer must agree with `intersects`.
