@@ -154,3 +154,67 @@ fn intersects_decides_by_the_distance_when_the_lower_bound_is_weak() {
     assert!(!intersects(&a, &b, &config).unwrap());
     assert!(!intersects(&b, &a, &config).unwrap());
 }
+
+/// Found by the `penetration` target (f64, 3D): a hull flat to within a few
+/// rounding units (thickness about 5e60 at coordinates of 5e74) holding the
+/// origin, against a point at the origin. EPA's polytope is flat too: only
+/// its two large faces get normals, and the origin's projection lies in a
+/// facet too thin to have one. The contact points came from the nearest
+/// facet with a normal, 1e74 away from the projection; they must satisfy
+/// `point_a − point_b = depth · normal` within the rounding budget.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
+fn penetration_contact_points_on_a_flat_polytope() {
+    let p = Vector::<f64, 3>::new;
+    let a = [
+        p(
+            -8.579918214073733e73,
+            -3.8634410455357716e73,
+            4.13223112542286e74,
+        ),
+        p(
+            -2.086511138022252e74,
+            7.083991157412042e73,
+            5.4484020016138254e72,
+        ),
+        p(
+            -2.086511138022252e74,
+            7.083991157412042e73,
+            5.4484020016138254e72,
+        ),
+        p(
+            1.8391255734621825e73,
+            -6.27144234475576e73,
+            3.420053262562424e74,
+        ),
+        p(
+            -2.086511138022252e74,
+            7.083991157412042e73,
+            5.44840200161005e72,
+        ),
+        p(
+            1.2754108063164695e74,
+            -9.419740033520634e72,
+            -2.088217570831161e74,
+        ),
+        p(
+            1.388110449325303e74,
+            3.193022483039372e73,
+            -4.831044983373643e74,
+        ),
+        p(1.3184004068818389e-303, 1.69759663277e-313, 0.0),
+    ];
+    let b = [Vector::<f64, 3>::zeros()];
+    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    let pen = gjk::penetration(&ha, &hb, &GjkConfig::default())
+        .unwrap()
+        .expect("the origin is in A to rounding");
+    // Rounding budget: a thousand ulps of the coordinate scale.
+    let budget = 1e3 * f64::EPSILON * 4.9e74;
+    assert!(pen.depth <= budget, "depth {:e}", pen.depth);
+    let off = (pen.point_a - pen.point_b - pen.normal * pen.depth).norm();
+    assert!(
+        off <= budget,
+        "point_a − point_b off depth·normal by {off:e}"
+    );
+}

@@ -209,7 +209,10 @@ where
 /// The boundary face of `A − B` nearest the origin may be split into several
 /// coplanar facets, and the nearest one by distance need not hold `q`. When
 /// `q` falls outside the nearest facet, the facets coplanar with it (same
-/// normal and offset up to rounding) are searched for the one closest to `q`.
+/// normal and offset up to rounding) are searched for the one closest to `q`,
+/// and so are the facets too thin to have a normal: where `A − B` is flat to
+/// rounding (shapes that are flat in some direction), the face holding `q`
+/// may be one of them.
 fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
     poly: &Polytope<T, D, V, F>,
     start: usize,
@@ -220,11 +223,13 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
     let reference = poly.facet(start);
     let coplanar = T::ANGLE_SLACK;
     let mut best: Option<(T, SVector<T, D>, SVector<T, D>)> = None;
-    let candidates = core::iter::once(start).chain(poly.live_facets().filter(|&f| {
+    let candidates = core::iter::once(start).chain(poly.boundary_facets().filter(|&f| {
         let n = poly.facet(f);
         f != start
-            && (n.distance - reference.distance).abs() <= tiny + coplanar * reference.distance.abs()
-            && n.normal.dot(&reference.normal) >= T::one() - coplanar
+            && (!n.has_normal()
+                || ((n.distance - reference.distance).abs()
+                    <= tiny + coplanar * reference.distance.abs()
+                    && n.normal.dot(&reference.normal) >= T::one() - coplanar))
     }));
     for f in candidates {
         let mut face = Simplex::<T, D>::new();

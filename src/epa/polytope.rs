@@ -52,9 +52,14 @@ impl<T: Real, const D: usize> Facet<T, D> {
         }
     }
 
+    /// Whether the facet has a normal (it is not too thin to have one).
+    pub fn has_normal(&self) -> bool {
+        self.normal != SVector::<T, D>::zeros()
+    }
+
     /// Whether the facet is on the boundary and has a normal.
     pub fn is_candidate(&self) -> bool {
-        self.state == LIVE && self.normal != SVector::<T, D>::zeros()
+        self.state == LIVE && self.has_normal()
     }
 }
 
@@ -156,12 +161,12 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         self.facets.get(..self.facet_end).unwrap_or(&[])
     }
 
-    /// Indices of the live facets that have a normal.
-    pub fn live_facets(&self) -> impl Iterator<Item = usize> + '_ {
+    /// Indices of all the live facets, with a normal or without.
+    pub fn boundary_facets(&self) -> impl Iterator<Item = usize> + '_ {
         self.used()
             .iter()
             .enumerate()
-            .filter(|(_, f)| f.is_candidate())
+            .filter(|(_, f)| f.state == LIVE)
             .map(|(i, _)| i)
     }
 

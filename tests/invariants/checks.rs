@@ -211,6 +211,18 @@ pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
     let Some(pair) = build_pair::<T, D>(input) else {
         return;
     };
+    #[cfg(fuzzing)]
+    if std::env::var_os("GJK_FUZZ_DUMP").is_some() {
+        eprintln!(
+            "{} D={D}\nA = {:?}\nB = {:?}\nradii {:?} {:?}\nconfig {:?}",
+            T::NAME,
+            pair.at,
+            pair.bt,
+            pair.ra,
+            pair.rb,
+            pair.config
+        );
+    }
     let ha = ConvexHull::new(&pair.at).expect("checked");
     let hb = ConvexHull::new(&pair.bt).expect("checked");
     let sa = Rounded::new(ha, pair.ra).expect("checked");
@@ -413,12 +425,18 @@ pub fn check_swap<T: Scalar, const D: usize>(
         // normal, plus the radii the witnesses were pushed out by.
         let gap = (to64(&d.point_b) - to64(&d.point_a)).dot(&to64(&n));
         let core = gap + pair.a.radius + pair.b.radius;
-        // Rounding moves the normal by about `budget / core`; a relative
-        // tolerance `τ` on the distance lets it turn by up to `√(2τ)` (the
-        // distance changes only to second order in the angle).
+        // Rounding moves the normal by about `budget / core`. GJK stops once
+        // the squared distance can no longer drop by more than `τ·d²` (the
+        // relative tolerance) or the rounding floor `8ε·L²`; the distance
+        // changes only to second order in the angle, so either slack lets
+        // the normal turn by up to its square root, `√(2τ)` and
+        // `√(16ε)·L / d`: near ties (two witnesses at equal distance up to
+        // rounding) GJK may answer with either.
         let tolerance = pair.config.tolerance.f();
-        let rounding = budget::<T>(pair.scale, 0.0, 0.0) / core.max(f64::MIN_POSITIVE);
-        let angle = (rounding + (2.0 * tolerance).sqrt()).min(2.0);
+        let core = core.max(f64::MIN_POSITIVE);
+        let rounding = budget::<T>(pair.scale, 0.0, 0.0) / core;
+        let floor = (16.0 * T::eps()).sqrt() * pair.scale / core;
+        let angle = (rounding + (2.0 * tolerance).sqrt() + floor).min(2.0);
         let off = (to64(&n) + to64(&m)).norm();
         assert!(
             off <= 4.0 * angle + 1e3 * T::eps(),
