@@ -150,20 +150,28 @@ impl<T: Real, const D: usize> Search<T, D> {
     /// orthogonal to it, accurate in direction to a few `ε`; only the length
     /// `n · y₀` carries the `ε ‖y₀‖` error.
     fn facet_projection(&self) -> SVector<T, D> {
-        let mut best: Option<(SVector<T, D>, T)> = None;
-        for i in 0..D {
-            let u = self.basis.reject(&axis(i));
-            let n2 = u.norm_squared();
-            if best.is_none_or(|(_, m)| n2 > m) {
-                best = Some((u, n2));
+        // The squared rejection of axis `i` is `1 − Σ_q qᵢ²`: the axis with
+        // the smallest `Σ_q qᵢ²` is the most orthogonal to the facet (its
+        // rejection is at least `1/√D` long).
+        let mut weight = [T::zero(); D];
+        for q in self.basis.vectors() {
+            for (w, x) in weight.iter_mut().zip(q.iter()) {
+                *w += *x * *x;
             }
         }
-        match best {
-            Some((u, n2)) if n2 > T::zero() => {
-                let n = u / n2.sqrt();
-                n * n.dot(&self.y0)
+        let mut best = 0;
+        for (i, w) in weight.iter().enumerate() {
+            if *w < weight[best] {
+                best = i;
             }
-            _ => self.projection(),
+        }
+        let u = self.basis.reject(&axis(best));
+        let n2 = u.norm_squared();
+        if n2 > T::zero() {
+            let n = u / n2.sqrt();
+            n * n.dot(&self.y0)
+        } else {
+            self.projection()
         }
     }
 
@@ -281,6 +289,10 @@ impl<T: Real, const D: usize> Search<T, D> {
 /// `2τ` in `‖v‖²`: relatively, a few `ROUNDING_FLOOR`.
 pub(super) fn supports<T: Real, const D: usize>(v: &SVector<T, D>, y: &SVector<T, D>) -> bool {
     let d = y - v;
+    let gain = d.dot(v);
+    if gain >= T::zero() {
+        return true;
+    }
     let n = v.norm();
-    d.dot(v) >= -T::ROUNDING_FLOOR * n * (d.norm() + n)
+    gain >= -T::ROUNDING_FLOOR * n * (d.norm() + n)
 }

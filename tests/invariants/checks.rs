@@ -587,7 +587,12 @@ pub fn check_penetration<T: Scalar, const D: usize>(
     if !sane || p.status != Status::Converged {
         return;
     }
-    let tol = budget::<T>(pair.scale, depth, tolerance);
+    // The relative tolerance applies to what the loop converged on: EPA's
+    // depth of the cores, or, for rounded shapes whose cores are apart, the
+    // cores' distance (at most the sum of the radii), from which the depth
+    // is `radii − distance`.
+    let radii = pair.a.radius + pair.b.radius;
+    let tol = budget::<T>(pair.scale, depth + radii, tolerance);
     let (pa, pb) = (to64(&p.point_a), to64(&p.point_b));
     let (ha, lb) = (pair.a.high(&n), pair.b.low(&n));
     assert!(
@@ -661,7 +666,8 @@ fn check_separation<T: Scalar, const D: usize>(
     n: &P<D>,
 ) {
     let tolerance = pair.config.tolerance.f();
-    let delta = 0.5 * depth + 1e3 * budget::<T>(pair.scale, depth, tolerance);
+    let radii = pair.a.radius + pair.b.radius;
+    let delta = 0.5 * depth + 1e3 * budget::<T>(pair.scale, depth + radii, tolerance);
     let moved: Vec<P<D>> = pair
         .b
         .points
