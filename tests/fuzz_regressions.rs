@@ -155,18 +155,23 @@ fn intersects_decides_by_the_distance_when_the_lower_bound_is_weak() {
     assert!(!intersects(&b, &a, &config).unwrap());
 }
 
-/// Found by the `penetration` target (f64, 3D): a hull flat to within a few
+/// Found by the `penetration` target (f64, 3D): hulls flat to within a few
 /// rounding units (thickness about 5e60 at coordinates of 5e74) holding the
-/// origin, against a point at the origin. EPA's polytope is flat too: only
-/// its two large faces get normals, and the origin's projection lies in a
-/// facet too thin to have one. The contact points came from the nearest
-/// facet with a normal, 1e74 away from the projection; they must satisfy
-/// `point_a − point_b = depth · normal` within the rounding budget.
+/// origin, against a point at the origin.
+///
+/// In the first, EPA's polytope is flat too: only its two large faces get
+/// normals, and the origin's projection lies in a facet too thin to have
+/// one; the contact points came from the nearest facet with a normal, 1e74
+/// away. In the second (one vertex moved by 2e59), completing GJK's triangle
+/// added a vertex a rounding error above it, and the polytope's facets got
+/// normals from that noise: a depth of 1.5e74, twice the hull's extent along
+/// an axis. Both must report a depth within rounding of zero and contact
+/// points with `point_a − point_b = depth · normal`.
 #[test]
 #[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
-fn penetration_contact_points_on_a_flat_polytope() {
+fn penetration_of_a_flat_hull() {
     let p = Vector::<f64, 3>::new;
-    let a = [
+    let first = [
         p(
             -8.579918214073733e73,
             -3.8634410455357716e73,
@@ -204,17 +209,25 @@ fn penetration_contact_points_on_a_flat_polytope() {
         ),
         p(1.3184004068818389e-303, 1.69759663277e-313, 0.0),
     ];
-    let b = [Vector::<f64, 3>::zeros()];
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    let pen = gjk::penetration(&ha, &hb, &GjkConfig::default())
-        .unwrap()
-        .expect("the origin is in A to rounding");
-    // Rounding budget: a thousand ulps of the coordinate scale.
-    let budget = 1e3 * f64::EPSILON * 4.9e74;
-    assert!(pen.depth <= budget, "depth {:e}", pen.depth);
-    let off = (pen.point_a - pen.point_b - pen.normal * pen.depth).norm();
-    assert!(
-        off <= budget,
-        "point_a − point_b off depth·normal by {off:e}"
+    let mut second = first;
+    second[4] = p(
+        -2.0865111380222715e74,
+        7.08399115741185e73,
+        5.448402001611902e72,
     );
+    let b = [Vector::<f64, 3>::zeros()];
+    for a in [first, second] {
+        let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+        let pen = gjk::penetration(&ha, &hb, &GjkConfig::default())
+            .unwrap()
+            .expect("the origin is in A to rounding");
+        // Rounding budget: a thousand ulps of the coordinate scale.
+        let budget = 1e3 * f64::EPSILON * 4.9e74;
+        assert!(pen.depth <= budget, "depth {:e}", pen.depth);
+        let off = (pen.point_a - pen.point_b - pen.normal * pen.depth).norm();
+        assert!(
+            off <= budget,
+            "point_a − point_b off depth·normal by {off:e}"
+        );
+    }
 }

@@ -92,8 +92,28 @@ where
     for (p, _) in simplex.iter() {
         scale = scale.max(max_abs(&p.a)).max(max_abs(&p.b));
     }
-    // Complete to a full-dimensional simplex around the origin.
-    let mut full = *simplex;
+    // The polytope orients its facets away from its centroid, which lies
+    // `h / (D + 1)` above a facet when the opposite vertex stands `h` above
+    // it, and tells the side only beyond `DEGENERACY` times the facet's
+    // extent (up to `2√D · scale`). A vertex less than `thin` above the
+    // others' affine hull is therefore rounding: it is dropped, and a
+    // direction with no more extent than that means touching.
+    let dims = T::from_usize(2 * D * (D + 1)).unwrap_or(T::one());
+    let thin = |scale: T| T::ROUNDING_FLOOR * scale * dims;
+    let mut full = Simplex::new();
+    let mut kept = Basis::new();
+    for (p, _) in simplex.iter() {
+        let stands_out = match full.vertex(0) {
+            None => true,
+            Some(first) => {
+                let e = p.w - first.w;
+                kept.reject(&e).norm() > thin(scale) && kept.add(&e)
+            }
+        };
+        if stands_out {
+            full.push(*p);
+        }
+    }
     while !full.is_full() {
         let Some(u) = orthogonal_direction(&full) else {
             break;
@@ -108,8 +128,7 @@ where
         }
         let base = full.vertex(0).map_or(SVector::zeros(), |p| p.w);
         let (h_up, h_down) = (u.dot(&(up.w - base)), -u.dot(&(down.w - base)));
-        let tiny = T::ROUNDING_FLOOR * scale;
-        if h_up <= tiny || h_down <= tiny {
+        if h_up <= thin(scale) || h_down <= thin(scale) {
             // `A − B` has no extent beyond the origin's hyperplane along ±u:
             // the shapes touch, and moving B along that side separates them.
             let normal = if h_up <= h_down { u } else { -u };
