@@ -52,6 +52,50 @@ impl<T: Real, const D: usize> Default for GjkConfig<T, D> {
     }
 }
 
+impl<T: Real, const D: usize> GjkConfig<T, D> {
+    /// These settings, with the search starting along `direction` (from A
+    /// towards B) when it is `Some`; unchanged otherwise.
+    ///
+    /// A light warm start between the frames of a simulation: shapes move
+    /// little from one frame to the next, so the previous answer's normal
+    /// points almost at the new closest features. Feed back
+    /// [`Distance::normal`], or the normal of a
+    /// [`Penetration`](crate::Penetration) or [`Contact`](crate::Contact);
+    /// `None` (shapes that overlapped last frame) keeps the previous
+    /// direction. The answer does not depend on the starting direction
+    /// beyond the tolerance.
+    ///
+    /// GJK still has to collect the closest features one support point at a
+    /// time, so a direction saves few iterations (a few percent on typical
+    /// motion). For shapes placed by [`Transformed`](crate::Transformed),
+    /// [`SimplexCache`](crate::SimplexCache) keeps the features themselves
+    /// and usually answers in one iteration.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{distance, Ball, Cuboid, GjkConfig, Transformed, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+    /// let ball = Ball::new(Vector::<f64, 3>::zeros(), 0.5).unwrap();
+    /// let mut config = GjkConfig::default();
+    /// for frame in 0..10 {
+    ///     let t = Vector::<f64, 3>::new(3.0, 0.1 * f64::from(frame), 0.0);
+    ///     let moved = Transformed::translated(ball, t).unwrap();
+    ///     let d = distance(&cube, &moved, &config).unwrap();
+    ///     assert!((d.distance - 1.5).abs() < 1e-12);
+    ///     config = config.starting_along(d.normal);
+    /// }
+    /// ```
+    #[must_use]
+    pub fn starting_along(mut self, direction: Option<SVector<T, D>>) -> Self {
+        if direction.is_some() {
+            self.initial_direction = direction;
+        }
+        self
+    }
+}
+
 /// Why a query stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -163,6 +207,22 @@ pub(crate) struct Exits<T> {
     pub within: Option<T>,
 }
 
+impl<T: Real> Exits<T> {
+    /// Run to convergence.
+    pub const NONE: Self = Self {
+        beyond: None,
+        within: None,
+    };
+
+    /// Stop as soon as contact within `margin` is decided either way.
+    pub fn contact(margin: T) -> Self {
+        Self {
+            beyond: Some(margin),
+            within: (margin > T::zero()).then_some(margin),
+        }
+    }
+}
+
 #[inline]
 pub(crate) fn support_pair<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
@@ -187,16 +247,12 @@ fn first_direction<T: Real, const D: usize>(
     }
 }
 
-/// Checks the configuration and takes the first support point, along the
-/// initial direction.
+/// Takes the first support point, along the initial direction.
 fn first_support<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
     config: &GjkConfig<T, D>,
 ) -> Result<SupportPoint<T, D>, GjkError> {
-    if !(config.tolerance >= T::zero()) || !config.tolerance.is_finite() {
-        return Err(GjkError::InvalidConfig);
-    }
     let first = support_pair(a, b, &first_direction(a, b, config));
     if !all_finite(&first.w) {
         Err(GjkError::NonFinite)
@@ -207,8 +263,34 @@ fn first_support<T: Real, const D: usize>(
     }
 }
 
+/// The closest point of a simplex seeded with points of the shapes (a warm
+/// start), or `None` when the seed is empty or unusable (non-finite points,
+/// overflowing lengths); the simplex is then left empty.
+fn seed<T: Real, const D: usize>(simplex: &mut Simplex<T, D>) -> Option<SVector<T, D>> {
+    let usable = !simplex.is_empty()
+        && simplex
+            .iter()
+            .all(|(p, _)| all_finite(&p.a) && all_finite(&p.b) && all_finite(&p.w));
+    let v = if usable {
+        simplex.closest_point_full()
+    } else {
+        None
+    };
+    match v {
+        Some(v) if all_finite(&v) && v.norm_squared().is_finite() => Some(v),
+        _ => {
+            simplex.clear();
+            None
+        }
+    }
+}
+
 /// The GJK loop on the cores of `a` and `b`, run in `simplex` (left holding
 /// the final simplex), stopping early as `exits` asks.
+///
+/// An empty `simplex` starts from one support point along the initial
+/// direction. A non-empty one is a warm start: its vertices must be points of
+/// the cores (`w = a − b`), and the loop continues from its closest point.
 pub(crate) fn gjk_loop<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
@@ -216,10 +298,20 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
 ) -> Result<Run<T>, GjkError> {
-    let first = first_support(a, b, config)?;
-    simplex.restart(first);
-    let mut v = first.w;
-    let mut scale = max_abs(&first.a).max(max_abs(&first.b));
+    if !(config.tolerance >= T::zero()) || !config.tolerance.is_finite() {
+        return Err(GjkError::InvalidConfig);
+    }
+    let mut v = match seed(simplex) {
+        Some(v) => v,
+        None => {
+            let first = first_support(a, b, config)?;
+            simplex.restart(first);
+            first.w
+        }
+    };
+    let mut scale = simplex.iter().fold(T::zero(), |s, (p, _)| {
+        s.max(max_abs(&p.a)).max(max_abs(&p.b))
+    });
     let mut lower = T::zero();
     let floor = T::ROUNDING_FLOOR;
     let touching =
@@ -345,7 +437,7 @@ pub(crate) fn separating_normal<T: Real, const D: usize>(
 }
 
 /// Turns the loop's result on the cores into the answer for the full shapes.
-fn finish<T: Real, const D: usize>(
+pub(crate) fn finish<T: Real, const D: usize>(
     run: Run<T>,
     simplex: &Simplex<T, D>,
     ra: T,
@@ -412,11 +504,16 @@ pub fn intersects<T: Real, const D: usize>(
 ) -> Result<bool, GjkError> {
     let (ra, rb) = margins(a, b)?;
     let margin = ra + rb;
-    let exits = Exits {
-        beyond: Some(margin),
-        within: (margin > T::zero()).then_some(margin),
-    };
-    let run = gjk_loop(a, b, config, exits, &mut Simplex::new())?;
+    let run = gjk_loop(a, b, config, Exits::contact(margin), &mut Simplex::new())?;
+    contact_verdict(&run, margin, config)
+}
+
+/// The boolean answer of a loop run with [`Exits::contact`].
+pub(crate) fn contact_verdict<T: Real, const D: usize>(
+    run: &Run<T>,
+    margin: T,
+    config: &GjkConfig<T, D>,
+) -> Result<bool, GjkError> {
     match run.verdict {
         Verdict::Overlap | Verdict::WithinMargin => Ok(true),
         Verdict::BeyondCutoff => Ok(false),
@@ -459,12 +556,8 @@ pub fn distance<T: Real, const D: usize>(
     config: &GjkConfig<T, D>,
 ) -> Result<Distance<T, D>, GjkError> {
     let (ra, rb) = margins(a, b)?;
-    let exits = Exits {
-        beyond: None,
-        within: None,
-    };
     let mut simplex = Simplex::new();
-    let run = gjk_loop(a, b, config, exits, &mut simplex)?;
+    let run = gjk_loop(a, b, config, Exits::NONE, &mut simplex)?;
     Ok(finish(run, &simplex, ra, rb))
 }
 

@@ -61,6 +61,7 @@ mod gjk;
 mod real;
 mod simplex;
 mod support;
+mod warm;
 
 pub use crate::contact::{
     contact, contact_with_capacity, penetration, penetration_with_capacity, Contact, Penetration,
@@ -76,6 +77,7 @@ pub use crate::support::{
     Ball, Capsule, ConvexHull, Cuboid, MinkowskiSum, Point, Polygon, Rounded, Segment, ShapeError,
     SupportMap, Transformed, Triangle,
 };
+pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

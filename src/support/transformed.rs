@@ -67,6 +67,14 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     pub fn to_world(&self, p: &SVector<T, D>) -> SVector<T, D> {
         self.rotation * p + self.translation
     }
+
+    /// Maps a world point into the shape's own frame (the inverse of
+    /// [`to_world`](Self::to_world): `Rᵀ (p − t)`, the rotation being
+    /// orthogonal).
+    #[inline]
+    pub fn to_local(&self, p: &SVector<T, D>) -> SVector<T, D> {
+        self.rotation.tr_mul(&(p - self.translation))
+    }
 }
 
 impl<S, T: Real> Transformed<S, T, 2> {
