@@ -271,11 +271,12 @@ fn seed<T: Real, const D: usize>(simplex: &mut Simplex<T, D>) -> Option<SVector<
         && simplex
             .iter()
             .all(|(p, _)| all_finite(&p.a) && all_finite(&p.b) && all_finite(&p.w));
-    let v = if usable {
-        simplex.closest_point_full()
-    } else {
-        None
-    };
+    // The cached simplex held the previous answer in its relative interior
+    // (reduction drops the vertices of zero weight), so after a small motion
+    // the newest vertex is almost always in the new answer's face: one
+    // reduction through it, rather than one per base vertex. Any point of
+    // the simplex is a valid start, should the face have changed.
+    let v = if usable { simplex.reduce() } else { None };
     match v {
         Some(v) if all_finite(&v) && v.norm_squared().is_finite() => Some(v),
         _ => {
