@@ -18,7 +18,7 @@
 
 use nalgebra::SVector;
 
-use crate::real::Real;
+use crate::real::{robust_norm, Real};
 
 /// An orthonormal basis `q₀ … q_{r−1}` of a subspace of `R^D`.
 #[derive(Clone, Copy, Debug)]
@@ -78,9 +78,9 @@ impl<T: Real, const D: usize> Basis<T, D> {
                 *c += x;
             }
         }
-        let length = r.norm();
+        let length = robust_norm(&r);
         let slot = self.vectors.get_mut(self.rank)?;
-        if length > T::DEGENERACY * e.norm() && length.is_finite() {
+        if length > T::DEGENERACY * robust_norm(e) && length.is_finite() {
             *slot = r / length;
             self.rank += 1;
             Some((coords, length))

@@ -370,7 +370,7 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
             Some(next) if all_finite(&next) => v = next,
             Some(_) => return Err(GjkError::NonFinite),
             None => {
-                let status = stall_status(vv, vw, config.tolerance, scale);
+                let status = stall_status(vv, vw, config.tolerance, scale, simplex.len());
                 return done(status, Verdict::Apart, lower);
             }
         }
@@ -393,14 +393,20 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
 /// The status when a push made no progress: rounding has the last word, and
 /// the simplex is back as it was.
 ///
-/// `v` is known to about `ROUNDING_FLOOR · scale` in each coordinate, so its
-/// direction, and with it the lower bound `v·w/‖v‖`, can be off by
-/// `ROUNDING_FLOOR · scale² / ‖v‖`: a gap within that is convergence to
-/// working precision, a larger one a genuine stall. Without any separating
-/// plane (`v·w ≤ 0`) nothing certifies a positive distance, so that is a stall
-/// too.
-fn stall_status<T: Real>(vv: T, vw: T, tolerance: T, scale: T) -> Status {
-    let noise = T::ROUNDING_FLOOR * scale * scale;
+/// A `v` projected onto a face of two or more vertices is known to about
+/// `ROUNDING_FLOOR · scale` in each coordinate, so its direction, and with it
+/// the lower bound `v·w/‖v‖`, can be off by `ROUNDING_FLOOR · scale² / ‖v‖`:
+/// a gap within that is convergence to working precision, a larger one a
+/// genuine stall. A single vertex is a plain difference `a − b`, accurate to
+/// `ε ‖v‖`, and allows only the loop's own rounding floor. Without any
+/// separating plane (`v·w ≤ 0`) nothing certifies a positive distance, so
+/// that is a stall too.
+fn stall_status<T: Real>(vv: T, vw: T, tolerance: T, scale: T, vertices: usize) -> Status {
+    let noise = if vertices > 1 {
+        (T::ROUNDING_FLOOR * scale * scale).min(T::ANGLE_SLACK * vv)
+    } else {
+        T::ROUNDING_FLOOR * scale * vv.sqrt()
+    };
     if vw > T::zero() && vv - vw <= tolerance * vv + noise {
         Status::Converged
     } else {
@@ -408,15 +414,19 @@ fn stall_status<T: Real>(vv: T, vw: T, tolerance: T, scale: T) -> Status {
     }
 }
 
+/// Both margins, checked: finite and non-negative (else `NonFinite`), and a
+/// finite sum (else `Overflow`).
 pub(crate) fn margins<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Result<(T, T), GjkError> {
     let (ra, rb) = (a.margin(), b.margin());
-    if ra.is_finite() && rb.is_finite() && ra >= T::zero() && rb >= T::zero() {
-        Ok((ra, rb))
-    } else {
+    if !(ra.is_finite() && rb.is_finite() && ra >= T::zero() && rb >= T::zero()) {
         Err(GjkError::NonFinite)
+    } else if !(ra + rb).is_finite() {
+        Err(GjkError::Overflow)
+    } else {
+        Ok((ra, rb))
     }
 }
 

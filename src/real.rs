@@ -51,6 +51,10 @@ pub trait Real: RealField + Copy + sealed::Sealed {
     /// count as one face. About `√EPSILON`.
     const ANGLE_SLACK: Self;
 
+    /// The smallest positive normal value: squared lengths below it have
+    /// lost precision to underflow.
+    const MIN_POSITIVE: Self;
+
     /// Converts an `f64` constant to this precision (rounding to nearest).
     fn lit(x: f64) -> Self;
 }
@@ -61,6 +65,7 @@ impl Real for f64 {
     const ROUNDING_FLOOR: Self = 8.0 * f64::EPSILON;
     const DEGENERACY: Self = 8.0 * f64::EPSILON;
     const ANGLE_SLACK: Self = 1e-7;
+    const MIN_POSITIVE: Self = f64::MIN_POSITIVE;
 
     #[inline(always)]
     fn lit(x: f64) -> Self {
@@ -74,6 +79,7 @@ impl Real for f32 {
     const ROUNDING_FLOOR: Self = 8.0 * f32::EPSILON;
     const DEGENERACY: Self = 8.0 * f32::EPSILON;
     const ANGLE_SLACK: Self = 1e-3;
+    const MIN_POSITIVE: Self = f32::MIN_POSITIVE;
 
     #[inline(always)]
     fn lit(x: f64) -> Self {
@@ -91,6 +97,23 @@ pub(crate) fn all_finite<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -
 #[inline]
 pub(crate) fn max_abs<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T {
     v.iter().fold(T::zero(), |m, x| m.max(x.abs()))
+}
+
+/// The Euclidean length of `v`, also where its squared length would
+/// underflow into subnormals (or overflow): such a vector is first divided by
+/// its largest coordinate.
+#[inline]
+pub(crate) fn robust_norm<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T {
+    let n2 = v.norm_squared();
+    if n2 >= T::MIN_POSITIVE && n2.is_finite() {
+        return n2.sqrt();
+    }
+    let m = max_abs(v);
+    if m > T::zero() && m.is_finite() {
+        m * (v / m).norm()
+    } else {
+        n2.sqrt()
+    }
 }
 
 /// The unit vector along axis `i` (the zero vector when `i ≥ D`).

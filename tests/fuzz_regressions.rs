@@ -1,7 +1,7 @@
 //! Inputs found by the fuzzers (`fuzz/`), minimised, as plain tests.
 //!
 
-use gjk::{distance, ConvexHull, GjkConfig, GjkError, Vector};
+use gjk::{distance, ConvexHull, GjkConfig, GjkError, Status, Vector};
 
 /// Found by the `distance` target: two single points whose difference
 /// (about 1.2e165) is finite but whose squared norm overflows. `distance`
@@ -229,5 +229,100 @@ fn penetration_of_a_flat_hull() {
             off <= budget,
             "point_a − point_b off depth·normal by {off:e}"
         );
+    }
+}
+
+/// Found by the `distance` target (f64, 2D and 4D): the distance is tiny
+/// against the coordinates (1e-8 and 2e-9 of them), GJK stops when a push
+/// no longer shortens `v` (the new edge is nearly orthogonal to it), and the
+/// lower bound is far below the distance. The stall was labelled
+/// `Converged` because a noise allowance of `ROUNDING_FLOOR · scale²`
+/// exceeded `‖v‖²` itself; the answers were 4× and 1.3× the true distance.
+/// A converged answer must be accurate; an inaccurate one must say it stalled.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
+fn stalls_far_from_the_distance_are_not_converged() {
+    let p = Vector::<f64, 2>::new;
+    let a = [
+        p(1e-6, 4.115231245026597e-304),
+        p(-0.08661316448818897, 8.74015748031496e-9),
+        p(0.3700797438582677, 3.700787401574803e-9),
+        p(0.3700797438582677, 8.661417322834646e-10),
+        p(9.939370078740156e-7, 4.115231245026597e-304),
+    ];
+    let b = [p(0.3700797438582677, 0.0)];
+    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    let config = GjkConfig {
+        initial_direction: Some(p(5.25390625, 0.0)),
+        ..GjkConfig::default()
+    };
+    // The nearest point of A is its vertex straight above B's point.
+    let truth = 8.661417322834646e-10;
+    for d in [
+        distance(&ha, &hb, &config).unwrap(),
+        distance(&hb, &ha, &GjkConfig::default()).unwrap(),
+    ] {
+        assert!(d.lower_bound <= truth && truth <= d.distance * (1.0 + 1e-12));
+        // Budget: a thousand ulps of the coordinate scale (0.37).
+        let accurate = (d.distance - truth).abs() <= 1e3 * f64::EPSILON * 0.37;
+        assert!(accurate || d.status == Status::Stalled, "{d:?}");
+    }
+}
+
+/// Found by the `penetration` target (f32): radii of `f32::MAX` whose sum
+/// overflows. `penetration` returned an infinite depth; the sum of the
+/// margins must be finite, else `GjkError::Overflow`.
+#[test]
+fn margins_whose_sum_overflows() {
+    let a = gjk::Ball::new(Vector::<f32, 3>::zeros(), f32::MAX).unwrap();
+    let b = gjk::Ball::new(Vector::<f32, 3>::new(1.0, 0.0, 0.0), f32::MAX).unwrap();
+    let config = GjkConfig::default();
+    assert_eq!(
+        gjk::penetration(&a, &b, &config).err(),
+        Some(GjkError::Overflow)
+    );
+    assert_eq!(distance(&a, &b, &config).err(), Some(GjkError::Overflow));
+}
+
+/// Found by the `penetration` target (f64, 3D): a hull with coordinates of
+/// 1e-155 around the origin, whose squared lengths underflow into
+/// subnormals. The polytope's normals came out 6% longer than unit; lengths
+/// are now taken on rescaled vectors.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
+fn penetration_normal_is_unit_at_subnormal_scale() {
+    let p = Vector::<f64, 3>::new;
+    let a = [
+        p(
+            -1.2040930618439334e-155,
+            -4.368882213759799e-155,
+            -1.9478296609513953e-155,
+        ),
+        p(
+            -1.2401292347207564e-155,
+            -4.2898351385237e-155,
+            -1.8687825857152965e-155,
+        ),
+        p(
+            5.184847304271821e-155,
+            2.250224636131655e-155,
+            -2.454839758948827e-155,
+        ),
+        p(
+            1.0377919155303355e-155,
+            -2.0119139944976805e-155,
+            -2.1032744681885634e-155,
+        ),
+        p(
+            -4.461365029295206e-155,
+            6.598392360060991e-156,
+            3.8117755719403155e-155,
+        ),
+    ];
+    let b = [Vector::<f64, 3>::zeros()];
+    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    if let Ok(Some(pen)) = gjk::penetration(&ha, &hb, &GjkConfig::default()) {
+        let n = pen.normal.norm();
+        assert!((n - 1.0).abs() <= 1e-12, "normal length {n}");
     }
 }

@@ -19,7 +19,7 @@
 use nalgebra::SVector;
 
 use crate::basis::Basis;
-use crate::real::Real;
+use crate::real::{robust_norm, Real};
 use crate::simplex::{Simplex, SupportPoint};
 
 /// A facet's slot is unused.
@@ -197,20 +197,18 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         }
         let outward = y0 - self.interior;
         let u = edges.reject(&outward);
-        let n2 = u.norm_squared();
-        let (normal, distance) = if n2 > T::DEGENERACY * T::DEGENERACY * outward.norm_squared()
-            && n2 > T::zero()
-            && n2.is_finite()
-        {
-            let normal = u / n2.sqrt();
-            // The plane's offset, averaged over the vertices.
-            let sum = verts
-                .iter()
-                .fold(T::zero(), |s, &v| s + normal.dot(&self.vertex(v).w));
-            (normal, sum / T::from_usize(D).unwrap_or(T::one()))
-        } else {
-            (SVector::zeros(), T::max_value().unwrap_or(T::one()))
-        };
+        let n = robust_norm(&u);
+        let (normal, distance) =
+            if n > T::DEGENERACY * robust_norm(&outward) && n > T::zero() && n.is_finite() {
+                let normal = u / n;
+                // The plane's offset, averaged over the vertices.
+                let sum = verts
+                    .iter()
+                    .fold(T::zero(), |s, &v| s + normal.dot(&self.vertex(v).w));
+                (normal, sum / T::from_usize(D).unwrap_or(T::one()))
+            } else {
+                (SVector::zeros(), T::max_value().unwrap_or(T::one()))
+            };
         if let Some(facet) = self.facets.get_mut(f) {
             facet.normal = normal;
             facet.distance = distance;
