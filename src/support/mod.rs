@@ -22,6 +22,7 @@ mod capsule;
 mod cuboid;
 mod hull;
 mod minkowski;
+mod packed;
 mod point;
 mod polygon;
 mod rounded;
@@ -34,6 +35,7 @@ pub use capsule::Capsule;
 pub use cuboid::Cuboid;
 pub use hull::ConvexHull;
 pub use minkowski::MinkowskiSum;
+pub use packed::{HullBlock, PackedHull};
 pub use point::Point;
 pub use polygon::Polygon;
 pub use rounded::Rounded;
@@ -122,6 +124,12 @@ pub enum ShapeError {
     NotConvex,
     /// A matrix meant as a rotation is not orthogonal.
     NotOrthogonal,
+    /// Storage provided by the caller is shorter than the shape needs.
+    StorageTooSmall,
+    /// A facet refers to a vertex index past the end of the point list.
+    BadIndex,
+    /// More points or facets than the shape's indices can count.
+    TooLarge,
 }
 
 impl core::fmt::Display for ShapeError {
@@ -129,9 +137,12 @@ impl core::fmt::Display for ShapeError {
         f.write_str(match self {
             ShapeError::NonFinite => "a coordinate is NaN or infinite",
             ShapeError::Negative => "a radius or half-extent is negative",
-            ShapeError::Empty => "the vertex list is empty",
+            ShapeError::Empty => "the vertex or facet list is empty",
             ShapeError::NotConvex => "the polygon is not convex and counter-clockwise",
             ShapeError::NotOrthogonal => "the matrix is not orthogonal",
+            ShapeError::StorageTooSmall => "the storage provided for the shape is too small",
+            ShapeError::BadIndex => "a facet refers to a vertex that does not exist",
+            ShapeError::TooLarge => "too many points or facets for the shape's indices",
         })
     }
 }
@@ -156,6 +167,26 @@ pub(crate) fn valid_radius<T: Real>(r: T) -> Result<(), ShapeError> {
     } else {
         Ok(())
     }
+}
+
+/// The mean of a non-empty point set, or its first point if the mean is not
+/// finite; `None` for an empty set.
+///
+/// Summed relative to the first point: no overflow for huge coordinates, no
+/// cancellation for clustered ones.
+pub(crate) fn mean_point<'p, T: Real, const D: usize>(
+    points: impl IntoIterator<Item = &'p SVector<T, D>>,
+) -> Option<SVector<T, D>> {
+    let mut points = points.into_iter();
+    let first = points.next()?;
+    let mut sum = SVector::<T, D>::zeros();
+    let mut count = 1_usize;
+    for p in points {
+        sum += p - first;
+        count += 1;
+    }
+    let mean = first + sum / T::from_usize(count).unwrap_or(T::one());
+    Some(if all_finite(&mean) { mean } else { *first })
 }
 
 /// The point of `points` with the largest dot product with `dir` (the first
