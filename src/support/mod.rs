@@ -17,8 +17,10 @@ use nalgebra::SVector;
 
 use crate::real::{all_finite, axis, Real};
 
+mod adjacency;
 mod ball;
 mod capsule;
+mod climbing;
 mod cuboid;
 mod hull;
 mod minkowski;
@@ -32,6 +34,7 @@ mod triangle;
 
 pub use ball::Ball;
 pub use capsule::Capsule;
+pub use climbing::ClimbingHull;
 pub use cuboid::Cuboid;
 pub use hull::ConvexHull;
 pub use minkowski::MinkowskiSum;
@@ -187,6 +190,16 @@ pub(crate) fn mean_point<'p, T: Real, const D: usize>(
     }
     let mean = first + sum / T::from_usize(count).unwrap_or(T::one());
     Some(if all_finite(&mean) { mean } else { *first })
+}
+
+/// The dot product summed strictly left to right, `((a₀b₀ + a₁b₁) + a₂b₂) …`:
+/// the order the packed scan uses lane by lane, so that every shape built on
+/// it compares exactly the same numbers.
+#[inline(always)]
+pub(crate) fn dot_in_order<T: Real, const D: usize>(a: &SVector<T, D>, b: &SVector<T, D>) -> T {
+    let mut terms = a.iter().zip(b.iter()).map(|(&x, &y)| x * y);
+    let first = terms.next().unwrap_or_else(T::zero);
+    terms.fold(first, |s, t| s + t)
 }
 
 /// The point of `points` with the largest dot product with `dir` (the first
