@@ -356,7 +356,7 @@ fn bad_input_is_an_error() {
     let n = points.len();
     let f = facets.len();
     let mut blocks = vec![HullBlock::default(); 2];
-    let mut offsets = vec![0; n + 1];
+    let mut offsets = vec![0; ClimbingHull::<f64, 3>::offsets_needed(n)];
     let mut neighbours = vec![0; ClimbingHull::<f64, 3>::neighbours_needed(f)];
 
     assert_eq!(PackedHull::<f64, 3>::blocks_needed(12), 2);
@@ -384,10 +384,12 @@ fn bad_input_is_an_error() {
     let climbing = |p: &[Vector<f64, 3>], fs: &[[u32; 3]], o: &mut [u32], nb: &mut [u32]| {
         ClimbingHull::new(p, fs, o, nb).map(|_| ())
     };
-    assert_eq!(
-        climbing(&points, &facets, &mut offsets[..n], &mut neighbours),
-        Err(ShapeError::StorageTooSmall)
-    );
+    for short in [n, offsets.len() - 1] {
+        assert_eq!(
+            climbing(&points, &facets, &mut offsets[..short], &mut neighbours),
+            Err(ShapeError::StorageTooSmall)
+        );
+    }
     let short = neighbours.len() - 1;
     assert_eq!(
         climbing(&points, &facets, &mut offsets, &mut neighbours[..short]),
@@ -424,7 +426,7 @@ fn any_facets_and_directions_are_safe() {
     let facets: Vec<[u32; 3]> = (0..40)
         .map(|_| [0; 3].map(|_: u32| rng.int(0, 29) as u32))
         .collect();
-    let mut offsets = vec![0; 31];
+    let mut offsets = vec![0; ClimbingHull::<f32, 3>::offsets_needed(30)];
     let mut neighbours = vec![0; ClimbingHull::<f32, 3>::neighbours_needed(40)];
     let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
     let mut blocks = vec![HullBlock::default(); 4];
@@ -446,15 +448,15 @@ fn any_facets_and_directions_are_safe() {
 }
 
 #[test]
-fn one_dimensional_hulls_use_their_seeds() {
-    // In 1D a facet is a single point and there are no edges: the seeds (the
-    // extreme points) are the answer.
+fn one_dimensional_hulls_start_at_their_ends() {
+    // In 1D a facet is a single point and there are no edges: the start
+    // table (the extreme points) holds the answer.
     let points: Vec<Vector<f64, 1>> = [3.0, -1.0, 7.0, 2.0]
         .iter()
         .map(|&x| Vector::<f64, 1>::new(x))
         .collect();
     let facets = [[1], [2]];
-    let mut offsets = [0; 5];
+    let mut offsets = [0; ClimbingHull::<f64, 1>::offsets_needed(4)];
     let mut neighbours: [u32; 0] = [];
     let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
     assert_eq!(hull.support(&Vector::<f64, 1>::new(2.0)).x, 7.0);

@@ -29,6 +29,7 @@ mod point;
 mod polygon;
 mod rounded;
 mod segment;
+mod starts;
 mod transformed;
 mod triangle;
 
