@@ -209,9 +209,9 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
         // Lane by lane, the earliest block holding the lane's maximum; across
         // lanes, the largest value and then the smallest point index.
         let index = |l: usize| -> usize {
-            let b = best_block[l].to_subset().unwrap_or(0.0);
-            // Exact: `b` is a whole number below 2^56 (see `new`).
-            b as usize * LANES + l
+            // A whole number below the block count, exactly (see `new`).
+            let b = best_block[l].to_subset().unwrap_or(0.0) as usize;
+            b.saturating_mul(LANES).saturating_add(l)
         };
         let mut lane = 0;
         for l in 1..LANES {
