@@ -97,11 +97,16 @@ impl<T: Real, const D: usize> HullBlock<T, D> {
 /// The convex hull of a point set, copied into caller-provided blocks so that
 /// its support scan runs on SIMD lanes.
 ///
-/// Same shape as [`ConvexHull`](super::ConvexHull) of the same points, with
-/// the same answers: the support point is the first point, in input order,
-/// with the largest dot product, where dot products are summed left to right
-/// over the coordinates (as nalgebra does below eight dimensions). It is
-/// several times faster on hulls of more than a few dozen points.
+/// The same shape as [`ConvexHull`](super::ConvexHull) of the same points:
+/// the support point is the first point, in input order, with the largest
+/// dot product, where dot products are summed left to right over the
+/// coordinates. `ConvexHull` uses nalgebra's dot product, which sums in that
+/// order in 2, 3, 5, 6 and 7 dimensions, so there the two give the same
+/// answers, bit for bit; in 4 and 8 or more dimensions nalgebra pairs the
+/// terms differently, and two points whose dot products differ only by
+/// rounding can swap. The scan runs on SIMD lanes: about three times faster
+/// than `ConvexHull`'s in `f32` on hulls of hundreds of points, less in
+/// `f64`, where SSE2 holds two lanes per register.
 ///
 /// Nothing is allocated: the caller lends a slice of at least
 /// [`blocks_needed(n)`](Self::blocks_needed) [`HullBlock`]s, which the shape
