@@ -36,7 +36,7 @@ use crate::real::Real;
 /// `f64`: enough independent work to hide the latency of the compares.
 pub const LANES: usize = 8;
 
-/// [`LANES`] points of a [`PackedHull`], stored coordinate by coordinate.
+/// [`PackedHull::LANES`] points of a [`PackedHull`], stored coordinate by coordinate.
 ///
 /// Blocks are only the storage of a [`PackedHull`]: create them with
 /// [`Default`] (all zeros) and let [`PackedHull::new`] fill them.
