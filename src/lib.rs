@@ -74,8 +74,8 @@ pub use crate::gjk::{
 pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::support::{
-    Ball, Capsule, ConvexHull, Cuboid, MinkowskiSum, Point, Polygon, Rounded, Segment, ShapeError,
-    SupportMap, Transformed, Triangle,
+    Ball, Capsule, ClimbingHull, ConvexHull, Cuboid, HullBlock, MinkowskiSum, PackedHull, Point,
+    Polygon, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
 };
 pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
 

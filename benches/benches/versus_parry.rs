@@ -21,8 +21,8 @@ use gjk::nalgebra::{
     Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector2, Vector3,
 };
 use gjk::{
-    closest_points, contact, distance, intersects, Ball, Capsule, ConvexHull, Cuboid, GjkConfig,
-    Polygon, Real, SupportMap, Transformed,
+    closest_points, contact, distance, intersects, Ball, Capsule, ClimbingHull, ConvexHull, Cuboid,
+    GjkConfig, HullBlock, PackedHull, Polygon, Real, SupportMap, Transformed,
 };
 use gjk_benches::{
     mean, polygon_points, pose_pairs, sphere_points, Pose, PosePair, BALL_A, BALL_B, BOX_A, BOX_B,
@@ -87,12 +87,60 @@ fn iso2<T: Real>(p: &Pose<2>) -> Isometry2<T> {
 }
 
 /// A local shape of a 3D set, in `f64`; hulls index the set's point lists.
+/// The three hull kinds are the same point set as different shapes of ours
+/// (parry gets the same `ConvexPolyhedron` for all three).
 #[derive(Clone, Copy, Debug)]
 enum Spec {
     Ball(f64),
     Cuboid([f64; 3]),
     Capsule(f64, f64),
+    /// `ConvexHull`: a scan of the point slice.
     Hull(usize),
+    /// `PackedHull`: a scan of SIMD blocks.
+    Packed(usize),
+    /// `ClimbingHull`: a walk on the edge graph.
+    Climb(usize),
+}
+
+/// Our hull shapes over a list of point sets, built once, outside the timed
+/// loops. Their storage is leaked: it lives as long as the bench.
+struct Hulls<T: Real> {
+    points: Vec<Vec<Vector3<T>>>,
+    packed: Vec<PackedHull<'static, T, 3>>,
+    climbing: Vec<ClimbingHull<'static, T, 3>>,
+}
+
+impl<T: Real> Hulls<T> {
+    /// `triangulate` returns the hull's vertices and triangles.
+    fn new(
+        points: Vec<Vec<Vector3<T>>>,
+        triangulate: impl Fn(&[Vector3<T>]) -> (Vec<Vector3<T>>, Vec<[u32; 3]>),
+    ) -> Self {
+        let packed = points
+            .iter()
+            .map(|p| {
+                let n = PackedHull::<T, 3>::blocks_needed(p.len());
+                let storage = vec![HullBlock::default(); n].leak();
+                PackedHull::new(p, storage).unwrap()
+            })
+            .collect();
+        let climbing = points
+            .iter()
+            .map(|p| {
+                let (vertices, triangles) = triangulate(p);
+                let vertices = vertices.leak();
+                let n = ClimbingHull::<T, 3>::offsets_needed(vertices.len());
+                let m = ClimbingHull::<T, 3>::neighbours_needed(triangles.len());
+                let (offsets, neighbours) = (vec![0; n].leak(), vec![0; m].leak());
+                ClimbingHull::new(vertices, &triangles, offsets, neighbours).unwrap()
+            })
+            .collect();
+        Self {
+            points,
+            packed,
+            climbing,
+        }
+    }
 }
 
 /// Something done with a pair of our shapes, whatever their types.
@@ -109,25 +157,29 @@ fn v3<T: Real>(x: [f64; 3]) -> Vector3<T> {
 }
 
 /// Builds our shapes for `a` and `b` and hands them to `v`.
-fn dispatch<T: Real, V: Visit<T>>(a: Spec, b: Spec, hulls: &[Vec<Vector3<T>>], v: V) -> V::Out {
+fn dispatch<T: Real, V: Visit<T>>(a: Spec, b: Spec, hulls: &Hulls<T>, v: V) -> V::Out {
     fn second<T: Real, A: SupportMap<T, 3> + Copy, V: Visit<T>>(
         a: A,
         b: Spec,
-        hulls: &[Vec<Vector3<T>>],
+        hulls: &Hulls<T>,
         v: V,
     ) -> V::Out {
         match b {
             Spec::Ball(r) => v.visit(a, Ball::new(Vector3::zeros(), T::lit(r)).unwrap()),
             Spec::Cuboid(h) => v.visit(a, Cuboid::new(v3(h)).unwrap()),
             Spec::Capsule(h, r) => v.visit(a, capsule(h, r)),
-            Spec::Hull(i) => v.visit(a, ConvexHull::new(&hulls[i]).unwrap()),
+            Spec::Hull(i) => v.visit(a, ConvexHull::new(&hulls.points[i]).unwrap()),
+            Spec::Packed(i) => v.visit(a, hulls.packed[i]),
+            Spec::Climb(i) => v.visit(a, hulls.climbing[i]),
         }
     }
     match a {
         Spec::Ball(r) => second(Ball::new(Vector3::zeros(), T::lit(r)).unwrap(), b, hulls, v),
         Spec::Cuboid(h) => second(Cuboid::new(v3(h)).unwrap(), b, hulls, v),
         Spec::Capsule(h, r) => second(capsule(h, r), b, hulls, v),
-        Spec::Hull(i) => second(ConvexHull::new(&hulls[i]).unwrap(), b, hulls, v),
+        Spec::Hull(i) => second(ConvexHull::new(&hulls.points[i]).unwrap(), b, hulls, v),
+        Spec::Packed(i) => second(hulls.packed[i], b, hulls, v),
+        Spec::Climb(i) => second(hulls.climbing[i], b, hulls, v),
     }
 }
 
@@ -236,12 +288,23 @@ macro_rules! parry3 {
                     Spec::Ball(r) => Box::new(PBall::new(r as $T)),
                     Spec::Cuboid(h) => Box::new(PCuboid::new(vector(h))),
                     Spec::Capsule(h, r) => Box::new(PCapsule::new_y(h as $T, r as $T)),
-                    Spec::Hull(i) => {
+                    Spec::Hull(i) | Spec::Packed(i) | Spec::Climb(i) => {
                         let points: Vec<Vector> =
                             hulls[i].iter().map(|p| vector([p.x, p.y, p.z])).collect();
                         Box::new(ConvexPolyhedron::from_convex_hull(&points).unwrap())
                     }
                 }
+            }
+
+            /// The vertices and triangles of parry's convex hull of `points`.
+            pub fn triangulate(points: &[Vector3<$T>]) -> (Vec<Vector3<$T>>, Vec<[u32; 3]>) {
+                let p: Vec<Vector> = points.iter().map(|p| Vector::new(p.x, p.y, p.z)).collect();
+                let (vertices, triangles) = $parry::transformation::convex_hull(&p);
+                let vertices = vertices
+                    .iter()
+                    .map(|v| Vector3::new(v.x, v.y, v.z))
+                    .collect();
+                (vertices, triangles)
             }
 
             /// The vertices parry's hull kept, in our type.
@@ -464,7 +527,7 @@ struct Set3 {
     pairs: Vec<PosePair<3>>,
 }
 
-fn sets3(hulls: &[Vec<Vector3<f64>>]) -> Vec<Set3> {
+fn sets3(hulls: &Hulls<f64>) -> Vec<Set3> {
     let mut rows = vec![
         (
             "ball-ball".to_string(),
@@ -499,7 +562,8 @@ fn sets3(hulls: &[Vec<Vector3<f64>>]) -> Vec<Set3> {
             true,
         ));
     }
-    rows.into_iter()
+    let mut sets: Vec<Set3> = rows
+        .into_iter()
         .enumerate()
         .map(|(i, (name, a, b, parry_gjk))| {
             let pairs = dispatch(a, b, hulls, Calibrate(1000 + i as u64));
@@ -511,7 +575,33 @@ fn sets3(hulls: &[Vec<Vector3<f64>>]) -> Vec<Set3> {
                 pairs,
             }
         })
-        .collect()
+        .collect();
+    // The large hulls again as our other hull shapes, on the same poses.
+    for (k, n) in HULL_SIZES.iter().enumerate() {
+        if *n < 256 {
+            continue;
+        }
+        let Some(pairs) = sets.iter().find(|s| s.name == format!("hull{n}-hull{n}")) else {
+            continue;
+        };
+        let pairs = pairs.pairs.clone();
+        let (a, b) = (2 * k, 2 * k + 1);
+        sets.push(Set3 {
+            name: format!("hull{n}-packed"),
+            a: Spec::Packed(a),
+            b: Spec::Packed(b),
+            parry_gjk: true,
+            pairs: pairs.clone(),
+        });
+        sets.push(Set3 {
+            name: format!("hull{n}-climb"),
+            a: Spec::Climb(a),
+            b: Spec::Climb(b),
+            parry_gjk: true,
+            pairs,
+        });
+    }
+    sets
 }
 
 fn config() -> Criterion {
@@ -543,7 +633,7 @@ macro_rules! bench3 {
                     ]
                 })
                 .collect();
-            let sets = sets3(&spec_hulls);
+            let sets = sets3(&Hulls::new(spec_hulls.clone(), parry_f64::triangulate));
             let parry_hulls: Vec<Box<dyn $parry::Shape>> = (0..spec_hulls.len())
                 .map(|i| $parry::shape(Spec::Hull(i), &spec_hulls))
                 .collect();
@@ -551,6 +641,7 @@ macro_rules! bench3 {
                 .iter()
                 .map(|s| $parry::hull_vertices(s.as_ref()))
                 .collect();
+            let our_hulls = Hulls::new(our_hulls, $parry::triangulate);
             struct Prepared {
                 name: String,
                 a: Spec,

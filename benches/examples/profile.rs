@@ -10,16 +10,23 @@
 //! `contact`), the library (`gjk` or `parry`) and the number of passes over
 //! the 64 pose pairs. Running it with 0 passes measures the set-up alone, so
 //! `(Ir(R) − Ir(0)) / (64 R)` is the instruction count of one query.
+//!
+//! Hulls come as `hull<N>` (`ConvexHull`), `hull<N>-packed` (`PackedHull`)
+//! and `hull<N>-climb` (`ClimbingHull`, on parry's triangulation of the
+//! points); parry uses its `ConvexPolyhedron` for all three. The query
+//! `support` times the support map of shape A alone, along 64 fixed unit
+//! directions per pass: `(Ir(R) − Ir(0)) / (64 R N)` is the cost per point
+//! (a fifth argument `f32` runs it in `f32`).
 
 use std::hint::black_box;
 
 use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{
-    closest_points, contact, distance, intersects, Ball, Capsule, ConvexHull, Cuboid, GjkConfig,
-    Polygon, SupportMap, Transformed,
+    closest_points, contact, distance, intersects, Ball, Capsule, ClimbingHull, ConvexHull, Cuboid,
+    GjkConfig, HullBlock, PackedHull, Polygon, Real, SupportMap, Transformed,
 };
 use gjk_benches::{
-    polygon_points, pose_pairs, sphere_points, Pose, PosePair, BALL_A, BOX_A, BOX_B,
+    polygon_points, pose_pairs, sphere_points, Lcg, Pose, PosePair, BALL_A, BOX_A, BOX_B,
     CAPSULE_HALF_HEIGHT, CAPSULE_RADIUS, MAX_DIST,
 };
 use parry3d_f64::math::{Pose as PPose, Rotation, Vector as PVector};
@@ -82,6 +89,90 @@ where
             let ta = Transformed::from_isometry3(a, pa);
             let tb = Transformed::from_isometry3(b, pb);
             acc += answer(query, &ta, &tb);
+        }
+    }
+    acc
+}
+
+/// `reps` passes of the support map of our hull of `points` (`kind`:
+/// `scan`, `packed` or `climb`) in precision `T`, over the 64 directions.
+fn support_pass<T: Real>(points: &[Vector3<f64>], kind: &str, reps: usize) -> f64 {
+    let to_t = |v: &Vector3<f64>| v.map(T::lit);
+    let p: Vec<Vector3<T>> = points.iter().map(to_t).collect();
+    let dirs: Vec<Vector3<T>> = directions().iter().map(to_t).collect();
+    let acc = match kind {
+        "packed" => {
+            let mut blocks = vec![HullBlock::default(); PackedHull::<T, 3>::blocks_needed(p.len())];
+            run_support(PackedHull::new(&p, &mut blocks).unwrap(), &dirs, reps)
+        }
+        "climb" => {
+            let storage = Storage::new(points);
+            let vertices: Vec<Vector3<T>> = storage.vertices.iter().map(to_t).collect();
+            let (mut offsets, mut neighbours) = (storage.offsets, storage.neighbours);
+            let hull =
+                ClimbingHull::new(&vertices, &storage.triangles, &mut offsets, &mut neighbours);
+            run_support(hull.unwrap(), &dirs, reps)
+        }
+        _ => run_support(ConvexHull::new(&p).unwrap(), &dirs, reps),
+    };
+    acc.to_subset().unwrap_or(f64::NAN)
+}
+
+/// Storage for our large-hull shapes of one point set.
+struct Storage {
+    points: Vec<Vector3<f64>>,
+    blocks: Vec<HullBlock<f64, 3>>,
+    vertices: Vec<Vector3<f64>>,
+    triangles: Vec<[u32; 3]>,
+    offsets: Vec<u32>,
+    neighbours: Vec<u32>,
+}
+
+impl Storage {
+    fn new(points: &[Vector3<f64>]) -> Self {
+        let p: Vec<PVector> = points.iter().map(|v| PVector::new(v.x, v.y, v.z)).collect();
+        let (vertices, triangles) = parry3d_f64::transformation::convex_hull(&p);
+        let vertices: Vec<_> = vertices
+            .iter()
+            .map(|v| Vector3::new(v.x, v.y, v.z))
+            .collect();
+        Self {
+            points: points.to_vec(),
+            blocks: vec![HullBlock::default(); PackedHull::<f64, 3>::blocks_needed(points.len())],
+            offsets: vec![0; ClimbingHull::<f64, 3>::offsets_needed(vertices.len())],
+            neighbours: vec![0; ClimbingHull::<f64, 3>::neighbours_needed(triangles.len())],
+            vertices,
+            triangles,
+        }
+    }
+
+    fn packed(&mut self) -> PackedHull<'_, f64, 3> {
+        PackedHull::new(&self.points, &mut self.blocks).unwrap()
+    }
+
+    fn climbing(&mut self) -> ClimbingHull<'_, f64, 3> {
+        ClimbingHull::new(
+            &self.vertices,
+            &self.triangles,
+            &mut self.offsets,
+            &mut self.neighbours,
+        )
+        .unwrap()
+    }
+}
+
+/// 64 fixed unit directions.
+fn directions() -> Vec<Vector3<f64>> {
+    let mut rng = Lcg::new(99);
+    (0..64).map(|_| rng.direction::<3>()).collect()
+}
+
+#[inline(never)]
+fn run_support<T: Real>(shape: impl SupportMap<T, 3>, dirs: &[Vector3<T>], reps: usize) -> T {
+    let mut acc = T::zero();
+    for _ in 0..reps {
+        for d in black_box(dirs) {
+            acc += shape.core_support(d).x;
         }
     }
     acc
@@ -194,7 +285,8 @@ fn main() {
             }
             acc
         }
-    } else if let Some(n) = set.strip_prefix("hull") {
+    } else if let Some(rest) = set.strip_prefix("hull") {
+        let (n, kind) = rest.split_once('-').unwrap_or((rest, "scan"));
         let n: usize = n.parse().unwrap();
         let (a, b) = (
             sphere_points::<3>(n, 7 * n as u64),
@@ -202,11 +294,30 @@ fn main() {
         );
         let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
         let pairs = pose_pairs(&ha, &hb, 7);
-        if ours {
-            run_ours3(query, ha, hb, &pairs, reps)
-        } else {
-            let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
-            run_parry(query, &pshape_of(&a), &pshape_of(&b), &poses, reps)
+        let (mut sa, mut sb) = (Storage::new(&a), Storage::new(&b));
+        match (ours, query, kind) {
+            (true, "support", _) if args.get(5).is_some_and(|p| p == "f32") => {
+                support_pass::<f32>(&a, kind, reps)
+            }
+            (true, "support", _) => support_pass::<f64>(&a, kind, reps),
+            (true, _, "packed") => run_ours3(query, sa.packed(), sb.packed(), &pairs, reps),
+            (true, _, "climb") => run_ours3(query, sa.climbing(), sb.climbing(), &pairs, reps),
+            (true, _, _) => run_ours3(query, ha, hb, &pairs, reps),
+            (false, "support", _) => {
+                use parry3d_f64::shape::SupportMap as _;
+                let s = pshape_of(&a);
+                let mut acc = 0.0;
+                for _ in 0..reps {
+                    for d in black_box(&directions()) {
+                        acc += s.local_support_point(PVector::new(d.x, d.y, d.z)).x;
+                    }
+                }
+                acc
+            }
+            (false, _, _) => {
+                let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
+                run_parry(query, &pshape_of(&a), &pshape_of(&b), &poses, reps)
+            }
         }
     } else if set == "capsule-box" || set == "ball-box" {
         let ball = Ball::new(Vector3::zeros(), BALL_A).unwrap();

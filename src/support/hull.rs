@@ -2,8 +2,8 @@
 
 use nalgebra::SVector;
 
-use super::{farthest, finite_point, ShapeError, SupportMap};
-use crate::real::{all_finite, Real};
+use super::{farthest, finite_point, mean_point, ShapeError, SupportMap};
+use crate::real::Real;
 
 /// The convex hull of a borrowed, non-empty set of points.
 ///
@@ -22,17 +22,8 @@ impl<'a, T: Real, const D: usize> ConvexHull<'a, T, D> {
     /// The hull of `points`; fails when the slice is empty or a coordinate is
     /// not finite.
     pub fn new(points: &'a [SVector<T, D>]) -> Result<Self, ShapeError> {
-        let first = points.first().ok_or(ShapeError::Empty)?;
         points.iter().try_for_each(finite_point)?;
-        // Mean relative to the first point: no overflow for huge coordinates,
-        // no cancellation for clustered ones.
-        let mut sum = SVector::<T, D>::zeros();
-        for p in points {
-            sum += p - first;
-        }
-        let count = T::from_usize(points.len()).unwrap_or(T::one());
-        let mean = first + sum / count;
-        let centroid = if all_finite(&mean) { mean } else { *first };
+        let centroid = mean_point(points).ok_or(ShapeError::Empty)?;
         Ok(Self { points, centroid })
     }
 

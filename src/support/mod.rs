@@ -17,23 +17,29 @@ use nalgebra::SVector;
 
 use crate::real::{all_finite, axis, Real};
 
+mod adjacency;
 mod ball;
 mod capsule;
+mod climbing;
 mod cuboid;
 mod hull;
 mod minkowski;
+mod packed;
 mod point;
 mod polygon;
 mod rounded;
 mod segment;
+mod starts;
 mod transformed;
 mod triangle;
 
 pub use ball::Ball;
 pub use capsule::Capsule;
+pub use climbing::ClimbingHull;
 pub use cuboid::Cuboid;
 pub use hull::ConvexHull;
 pub use minkowski::MinkowskiSum;
+pub use packed::{HullBlock, PackedHull};
 pub use point::Point;
 pub use polygon::Polygon;
 pub use rounded::Rounded;
@@ -122,6 +128,12 @@ pub enum ShapeError {
     NotConvex,
     /// A matrix meant as a rotation is not orthogonal.
     NotOrthogonal,
+    /// Storage provided by the caller is shorter than the shape needs.
+    StorageTooSmall,
+    /// A facet refers to a vertex index past the end of the point list.
+    BadIndex,
+    /// More points or facets than the shape's indices can count.
+    TooLarge,
 }
 
 impl core::fmt::Display for ShapeError {
@@ -129,9 +141,12 @@ impl core::fmt::Display for ShapeError {
         f.write_str(match self {
             ShapeError::NonFinite => "a coordinate is NaN or infinite",
             ShapeError::Negative => "a radius or half-extent is negative",
-            ShapeError::Empty => "the vertex list is empty",
+            ShapeError::Empty => "the vertex or facet list is empty",
             ShapeError::NotConvex => "the polygon is not convex and counter-clockwise",
             ShapeError::NotOrthogonal => "the matrix is not orthogonal",
+            ShapeError::StorageTooSmall => "the storage provided for the shape is too small",
+            ShapeError::BadIndex => "a facet refers to a vertex that does not exist",
+            ShapeError::TooLarge => "too many points or facets for the shape's indices",
         })
     }
 }
@@ -156,6 +171,36 @@ pub(crate) fn valid_radius<T: Real>(r: T) -> Result<(), ShapeError> {
     } else {
         Ok(())
     }
+}
+
+/// The mean of a non-empty point set, or its first point if the mean is not
+/// finite; `None` for an empty set.
+///
+/// Summed relative to the first point: no overflow for huge coordinates, no
+/// cancellation for clustered ones.
+pub(crate) fn mean_point<'p, T: Real, const D: usize>(
+    points: impl IntoIterator<Item = &'p SVector<T, D>>,
+) -> Option<SVector<T, D>> {
+    let mut points = points.into_iter();
+    let first = points.next()?;
+    let mut sum = SVector::<T, D>::zeros();
+    let mut count = 1_usize;
+    for p in points {
+        sum += p - first;
+        count += 1;
+    }
+    let mean = first + sum / T::from_usize(count).unwrap_or(T::one());
+    Some(if all_finite(&mean) { mean } else { *first })
+}
+
+/// The dot product summed strictly left to right, `((a₀b₀ + a₁b₁) + a₂b₂) …`:
+/// the order the packed scan uses lane by lane, so that every shape built on
+/// it compares exactly the same numbers.
+#[inline(always)]
+pub(crate) fn dot_in_order<T: Real, const D: usize>(a: &SVector<T, D>, b: &SVector<T, D>) -> T {
+    let mut terms = a.iter().zip(b.iter()).map(|(&x, &y)| x * y);
+    let first = terms.next().unwrap_or_else(T::zero);
+    terms.fold(first, |s, t| s + t)
 }
 
 /// The point of `points` with the largest dot product with `dir` (the first

@@ -13,8 +13,8 @@ use core::hint::black_box;
 use cortex_m_rt::entry;
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{
-    closest_points, contact, distance, intersects, penetration, Ball, Capsule, ConvexHull, Cuboid,
-    GjkConfig, Polygon, Real, SupportMap, Transformed,
+    closest_points, contact, distance, intersects, penetration, Ball, Capsule, ClimbingHull,
+    ConvexHull, Cuboid, GjkConfig, HullBlock, PackedHull, Polygon, Real, SupportMap, Transformed,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
@@ -51,6 +51,23 @@ fn three<T: Real>() {
     all(&hull, &moved);
     all(&ball, &capsule);
     all(&hull, &ball);
+
+    let facets = black_box([[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]);
+    let mut blocks = [HullBlock::<T, 3>::default(); 1];
+    // The sizes depend on the dimension only, not on the scalar.
+    let mut offsets = [0; ClimbingHull::<f32, 3>::offsets_needed(4)];
+    let mut neighbours = [0; ClimbingHull::<f32, 3>::neighbours_needed(4)];
+    if let (Ok(packed), Ok(climbing)) = (
+        PackedHull::new(&points, black_box(&mut blocks)),
+        ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours),
+    ) {
+        // The queries are the same generic code as above; what is new is the
+        // support maps, called here directly to keep the binary in flash.
+        let dir = black_box(v(0.3, -1.0, 0.5));
+        black_box(packed.support(&dir));
+        black_box(climbing.support(&dir));
+        black_box(climbing.climb(&dir, black_box(2)));
+    }
 }
 
 fn two<T: Real>() {
