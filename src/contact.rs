@@ -96,7 +96,7 @@ where
         within: None,
     };
     let mut simplex = Simplex::new();
-    let run = gjk_loop(a, b, config, exits, &mut simplex)?;
+    let run = gjk_loop::<false, _, D>(a, b, config, exits, &mut simplex)?;
     match run.verdict {
         Verdict::BeyondCutoff => Ok(None),
         Verdict::Apart | Verdict::WithinMargin => {

@@ -289,10 +289,14 @@ fn seed<T: Real, const D: usize>(simplex: &mut Simplex<T, D>) -> Option<SVector<
 /// The GJK loop on the cores of `a` and `b`, run in `simplex` (left holding
 /// the final simplex), stopping early as `exits` asks.
 ///
-/// An empty `simplex` starts from one support point along the initial
-/// direction. A non-empty one is a warm start: its vertices must be points of
+/// Cold, the loop starts from one support point along the initial
+/// direction. Warm, a non-empty `simplex` is the start: its vertices must be points of
 /// the cores (`w = a − b`), and the loop continues from its closest point.
-pub(crate) fn gjk_loop<T: Real, const D: usize>(
+///
+/// `WARM` compiles the seeded start in; cold queries leave it out (and with
+/// it a second reduction path, which matters for code size on small
+/// targets).
+pub(crate) fn gjk_loop<const WARM: bool, T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
     config: &GjkConfig<T, D>,
@@ -302,7 +306,8 @@ pub(crate) fn gjk_loop<T: Real, const D: usize>(
     if !(config.tolerance >= T::zero()) || !config.tolerance.is_finite() {
         return Err(GjkError::InvalidConfig);
     }
-    let mut v = match seed(simplex) {
+    let seeded = if WARM { seed(simplex) } else { None };
+    let mut v = match seeded {
         Some(v) => v,
         None => {
             let first = first_support(a, b, config)?;
@@ -515,7 +520,7 @@ pub fn intersects<T: Real, const D: usize>(
 ) -> Result<bool, GjkError> {
     let (ra, rb) = margins(a, b)?;
     let margin = ra + rb;
-    let run = gjk_loop(a, b, config, Exits::contact(margin), &mut Simplex::new())?;
+    let run = gjk_loop::<false, _, D>(a, b, config, Exits::contact(margin), &mut Simplex::new())?;
     contact_verdict(&run, margin, config)
 }
 
@@ -568,7 +573,7 @@ pub fn distance<T: Real, const D: usize>(
 ) -> Result<Distance<T, D>, GjkError> {
     let (ra, rb) = margins(a, b)?;
     let mut simplex = Simplex::new();
-    let run = gjk_loop(a, b, config, Exits::NONE, &mut simplex)?;
+    let run = gjk_loop::<false, _, D>(a, b, config, Exits::NONE, &mut simplex)?;
     Ok(finish(run, &simplex, ra, rb))
 }
 
@@ -594,7 +599,7 @@ pub fn closest_points<T: Real, const D: usize>(
         within: None,
     };
     let mut simplex = Simplex::new();
-    let run = gjk_loop(a, b, config, exits, &mut simplex)?;
+    let run = gjk_loop::<false, _, D>(a, b, config, exits, &mut simplex)?;
     if matches!(run.verdict, Verdict::BeyondCutoff) {
         return Ok(None);
     }

@@ -106,13 +106,21 @@ pub(crate) fn max_abs<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T
 pub(crate) fn robust_norm<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T {
     let n2 = v.norm_squared();
     if n2 >= T::MIN_POSITIVE && n2.is_finite() {
-        return n2.sqrt();
+        n2.sqrt()
+    } else {
+        rescaled_norm(v)
     }
+}
+
+/// [`robust_norm`] off its fast path.
+#[cold]
+#[inline(never)]
+fn rescaled_norm<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T {
     let m = max_abs(v);
     if m > T::zero() && m.is_finite() {
         m * (v / m).norm()
     } else {
-        n2.sqrt()
+        v.norm()
     }
 }
 

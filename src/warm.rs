@@ -104,7 +104,7 @@ where
     for (p, _) in cache.local.iter() {
         simplex.push(SupportPoint::new(a.to_world(&p.a), b.to_world(&p.b)));
     }
-    let run = gjk_loop(a, b, config, exits, simplex);
+    let run = gjk_loop::<true, _, D>(a, b, config, exits, simplex);
     cache.local.clear();
     if run.is_ok() {
         for (p, _) in simplex.iter() {
