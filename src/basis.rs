@@ -8,13 +8,6 @@
 //! second pass, "twice is enough") keeps the error proportional to the
 //! condition number instead, and the residual of a projection stays accurate
 //! to working precision however thin the simplex is.
-//!
-//! Columns of the factorisation always get both passes (their coordinates
-//! feed the barycentric weights of thin faces). A plain rejection needs the
-//! second pass only when the first one cancelled, when it kept less than
-//! `1/√2` of the vector's length (the criterion of Daniel, Gragg, Kaufman and
-//! Stewart): a vector at a fair angle to the subspace is orthogonal to working
-//! precision after one pass.
 
 use nalgebra::SVector;
 
@@ -49,10 +42,7 @@ impl<T: Real, const D: usize> Basis<T, D> {
     /// The component of `u` orthogonal to the subspace.
     pub fn reject(&self, u: &SVector<T, D>) -> SVector<T, D> {
         let mut r = *u;
-        for q in self.vectors() {
-            r -= q * q.dot(&r);
-        }
-        if needs_second_pass(&r, u) {
+        for _ in 0..2 {
             for q in self.vectors() {
                 r -= q * q.dot(&r);
             }
@@ -99,13 +89,4 @@ impl<T: Real, const D: usize> Basis<T, D> {
     pub fn truncate(&mut self, rank: usize) {
         self.rank = self.rank.min(rank);
     }
-}
-
-/// Whether a rejection `r` of `u` lost enough of `u` (`‖r‖² < ‖u‖² / 2`) that
-/// rounding may have left a component in the subspace, to be removed by a
-/// second Gram–Schmidt pass.
-#[inline]
-fn needs_second_pass<T: Real, const D: usize>(r: &SVector<T, D>, u: &SVector<T, D>) -> bool {
-    let half = T::one() / (T::one() + T::one());
-    !(r.norm_squared() >= half * u.norm_squared())
 }

@@ -287,25 +287,45 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// Keeps the vertices of `face` (those in its mask, then its base), in
     /// their original order, with their weights.
     fn keep(&mut self, base: usize, face: &Face<T, D>) {
-        // Reading from a copy lets the moves compile to plain copies (the
-        // source and destination of a move within `self` may overlap).
-        let (head, tail) = (self.head, self.tail);
-        let old = |i: usize| head.get(i).copied().unwrap_or(tail);
+        // Compaction in place: the slot written (`out`) never passes the slot
+        // read (`i`), and swapping (rather than copying within `self`) needs
+        // neither a snapshot of the vertices nor an overlapping move.
         let mut out = 0;
-        for i in 0..base {
-            if face.mask & (1 << i) != 0 && i < self.len {
-                self.set_vertex(out, old(i));
-                self.set_weight(out, face.mu.get(i).copied().unwrap_or(T::zero()));
-                out += 1;
+        for i in 0..=base.min(D) {
+            let weight = if i == base {
+                face.base_weight
+            } else if face.mask & (1 << i) != 0 {
+                face.mu.get(i).copied().unwrap_or(T::zero())
+            } else {
+                continue;
+            };
+            if i >= self.len {
+                break;
             }
-        }
-        if base < self.len {
-            self.set_vertex(out, old(base));
-            self.set_weight(out, face.base_weight);
+            self.move_vertex(i, out);
+            self.set_weight(out, weight);
             out += 1;
         }
         self.len = out;
         self.closest = face.v;
+    }
+
+    /// Moves vertex `from` to slot `to ≤ from` (by swapping the two).
+    fn move_vertex(&mut self, from: usize, to: usize) {
+        if from == to {
+            return;
+        }
+        let (below, source) = if from < D {
+            match self.head.get_mut(..=from).and_then(|s| s.split_last_mut()) {
+                Some((last, rest)) => (rest, last),
+                None => return,
+            }
+        } else {
+            (&mut self.head[..], &mut self.tail)
+        };
+        if let Some(slot) = below.get_mut(to) {
+            core::mem::swap(slot, source);
+        }
     }
 
     /// The closest face made of vertex `base` and any subset of the vertices
