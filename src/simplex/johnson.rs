@@ -160,9 +160,11 @@ impl<T: Real, const D: usize> Search<T, D> {
             }
         }
         let mut best = 0;
-        for (i, w) in weight.iter().enumerate() {
-            if *w < weight[best] {
+        let mut least = None;
+        for (i, &w) in weight.iter().enumerate() {
+            if least.is_none_or(|l| w < l) {
                 best = i;
+                least = Some(w);
             }
         }
         let u = self.basis.reject(&axis(best));

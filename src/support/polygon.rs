@@ -61,7 +61,15 @@ impl<'a, T: Real> Polygon<'a, T> {
         let first = *vertices.first().ok_or(ShapeError::Empty)?;
         vertices.iter().try_for_each(finite_point)?;
         let n = vertices.len();
-        let edge = |i: usize| vertices[(i + 1) % n] - vertices[i % n];
+        // Cyclic access; `n > 0` here, and `get` keeps size-optimised builds
+        // free of bounds checks the optimiser cannot see through.
+        let at = |i: usize| {
+            i.checked_rem(n)
+                .and_then(|j| vertices.get(j))
+                .copied()
+                .unwrap_or(first)
+        };
+        let edge = |i: usize| at(i + 1) - at(i);
         let reference = (0..n).find(|&i| edge(i) != Vector2::zeros()).unwrap_or(0);
 
         // Every turn between consecutive non-degenerate edges is a left turn,

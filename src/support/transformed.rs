@@ -23,8 +23,24 @@ use crate::real::{all_finite, Real};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Transformed<S, T: Real, const D: usize> {
     shape: S,
-    rotation: SMatrix<T, D, D>,
+    /// The columns of `R`: the images of the coordinate axes.
+    axes: [SVector<T, D>; D],
     translation: SVector<T, D>,
+}
+
+/// The columns of a matrix, copied without indexing (no bounds checks to
+/// survive into size-optimised builds).
+fn columns<T: Real, const D: usize>(m: &SMatrix<T, D, D>) -> [SVector<T, D>; D] {
+    let mut axes = [SVector::zeros(); D];
+    // Storage is column-major: entries arrive column by column.
+    for (a, &x) in axes
+        .iter_mut()
+        .flat_map(|a: &mut SVector<T, D>| a.iter_mut())
+        .zip(m.iter())
+    {
+        *a = x;
+    }
+    axes
 }
 
 impl<S, T: Real, const D: usize> Transformed<S, T, D> {
@@ -41,13 +57,19 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
         if !rotation.iter().all(|x| x.is_finite()) {
             return Err(ShapeError::NonFinite);
         }
-        let defect = rotation.transpose() * rotation - SMatrix::<T, D, D>::identity();
-        if defect.iter().any(|x| x.abs() > T::ANGLE_SLACK) {
-            return Err(ShapeError::NotOrthogonal);
+        let axes = columns(&rotation);
+        // The entries of `RᵀR − I`: dot products of columns, minus Kronecker's δ.
+        for (i, a) in axes.iter().enumerate() {
+            for (j, b) in axes.iter().enumerate() {
+                let delta = if i == j { T::one() } else { T::zero() };
+                if (a.dot(b) - delta).abs() > T::ANGLE_SLACK {
+                    return Err(ShapeError::NotOrthogonal);
+                }
+            }
         }
         Ok(Self {
             shape,
-            rotation,
+            axes,
             translation,
         })
     }
@@ -65,7 +87,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     /// Maps a point of the shape's own frame into the world frame.
     #[inline]
     pub fn to_world(&self, p: &SVector<T, D>) -> SVector<T, D> {
-        self.rotation * p + self.translation
+        self.rotate(p) + self.translation
     }
 
     /// Maps a world point into the shape's own frame (the inverse of
@@ -73,7 +95,26 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     /// orthogonal).
     #[inline]
     pub fn to_local(&self, p: &SVector<T, D>) -> SVector<T, D> {
-        self.rotation.tr_mul(&(p - self.translation))
+        self.unrotate(&(p - self.translation))
+    }
+
+    /// `R x`: the columns weighted by the coordinates.
+    #[inline]
+    fn rotate(&self, x: &SVector<T, D>) -> SVector<T, D> {
+        self.axes
+            .iter()
+            .zip(x.iter())
+            .fold(SVector::zeros(), |sum, (a, &xi)| sum + a * xi)
+    }
+
+    /// `Rᵀ x`: the coordinates of `x` along each column.
+    #[inline]
+    fn unrotate(&self, x: &SVector<T, D>) -> SVector<T, D> {
+        let mut out = SVector::<T, D>::zeros();
+        for (o, a) in out.iter_mut().zip(&self.axes) {
+            *o = a.dot(x);
+        }
+        out
     }
 }
 
@@ -84,7 +125,7 @@ impl<S, T: Real> Transformed<S, T, 2> {
     pub fn from_isometry2(shape: S, pose: &Isometry2<T>) -> Self {
         Self {
             shape,
-            rotation: pose.rotation.to_rotation_matrix().into_inner(),
+            axes: columns(pose.rotation.to_rotation_matrix().matrix()),
             translation: pose.translation.vector,
         }
     }
@@ -97,7 +138,7 @@ impl<S, T: Real> Transformed<S, T, 3> {
     pub fn from_isometry3(shape: S, pose: &Isometry3<T>) -> Self {
         Self {
             shape,
-            rotation: pose.rotation.to_rotation_matrix().into_inner(),
+            axes: columns(pose.rotation.to_rotation_matrix().matrix()),
             translation: pose.translation.vector,
         }
     }
@@ -106,7 +147,7 @@ impl<S, T: Real> Transformed<S, T, 3> {
 impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Transformed<S, T, D> {
     #[inline]
     fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
-        let local = self.rotation.tr_mul(dir);
+        let local = self.unrotate(dir);
         self.to_world(&self.shape.core_support(&local))
     }
     #[inline]
