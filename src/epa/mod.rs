@@ -231,7 +231,8 @@ where
 /// normal and offset up to rounding) are searched for the one closest to `q`,
 /// and so are the facets too thin to have a normal: where `A − B` is flat to
 /// rounding (shapes that are flat in some direction), the face holding `q`
-/// may be one of them.
+/// may be one of them. Failing those, every facet is searched for the
+/// boundary point nearest `q`.
 fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
     poly: &Polytope<T, D, V, F>,
     start: usize,
@@ -242,14 +243,19 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
     let reference = poly.facet(start);
     let coplanar = T::ANGLE_SLACK;
     let mut best: Option<(T, SVector<T, D>, SVector<T, D>)> = None;
-    let candidates = core::iter::once(start).chain(poly.boundary_facets().filter(|&f| {
+    let likely = |f: usize| {
         let n = poly.facet(f);
-        f != start
-            && (!n.has_normal()
-                || ((n.distance - reference.distance).abs()
-                    <= tiny + coplanar * reference.distance.abs()
-                    && n.normal.dot(&reference.normal) >= T::one() - coplanar))
-    }));
+        !n.has_normal()
+            || ((n.distance - reference.distance).abs()
+                <= tiny + coplanar * reference.distance.abs()
+                && n.normal.dot(&reference.normal) >= T::one() - coplanar)
+    };
+    // The nearest facet, then the likely holders of `q`, then (should
+    // rounding have bent the polytope so that none holds it) every other
+    // facet: the answer is the boundary point nearest `q`.
+    let candidates = core::iter::once(start)
+        .chain(poly.boundary_facets().filter(|&f| f != start && likely(f)))
+        .chain(poly.boundary_facets().filter(|&f| f != start && !likely(f)));
     for f in candidates {
         let mut face = Simplex::<T, D>::new();
         for &v in &poly.facet(f).vertices {
