@@ -13,6 +13,7 @@ QUERIES = ["intersects", "distance", "closest_points", "contact"]
 SETS = [
     "ball-ball", "box-box", "ball-box", "capsule-box",
     "hull8-hull8", "hull32-hull32", "hull256-hull256", "hull2048-hull2048",
+    "hull256-packed", "hull2048-packed", "hull256-climb", "hull2048-climb",
     "polygon8-polygon8", "polygon64-polygon64",
 ]
 
@@ -87,6 +88,28 @@ def main():
                 t = [fmt_time(per_query_ns(f"dim-{q}", "gjk", row)) for q in ["intersects", "distance", "contact"]]
                 it = dims.get((d, s), {})
                 print(f"| {s} | {d} | {t[0]} | {t[1]} | {t[2]} | {it.get('gjk_distance_iters', '')} | {it.get('gjk_contact_iters', '')} |")
+    path = os.path.join(ROOT, "gjk-warm-iterations.csv")
+    if os.path.exists(path):
+        print("\n### Warm start (gjk alone, f64, 3D, 256-frame coherent motion)\n")
+        print("| shapes | cold | direction | cache | cold/cache | iters cold | iters direction | iters cache |")
+        print("|---|--:|--:|--:|--:|--:|--:|--:|")
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                s = r["set"]
+                t = {}
+                for mode in ["cold", "direction", "cache"]:
+                    p = os.path.join(CRIT, "warm-distance", mode, s, "new", "estimates.json")
+                    try:
+                        with open(p) as g:
+                            t[mode] = json.load(g)["median"]["point_estimate"] / 256
+                    except OSError:
+                        t[mode] = None
+                ratio = t["cold"] / t["cache"] if t["cold"] and t["cache"] else None
+                print(
+                    f"| {s} | {fmt_time(t['cold'])} | {fmt_time(t['direction'])} | {fmt_time(t['cache'])} | "
+                    f"{ratio:.2f} | {r['cold_iters']} | {r['direction_iters']} | {r['cache_iters']} |"
+                    if ratio else f"| {s} | – | – | – | – | | | |"
+                )
 
 
 if __name__ == "__main__":

@@ -34,10 +34,11 @@ extern "C" {
 /// and returns its result and the deepest stack it used, in bytes (including
 /// the call itself: return address and saved registers).
 ///
-/// `f` is called through a function pointer hidden from the optimiser, so
-/// none of its frame is folded into this one.
+/// `f` is called through a trait object hidden from the optimiser, so none
+/// of its frame is folded into this one. A closure lets the caller build the
+/// shapes first, so that only the query's own stack is counted.
 #[inline(never)]
-pub fn stack_depth<R>(limit: usize, f: fn() -> R) -> (R, usize) {
+pub fn stack_depth<R>(limit: usize, f: &dyn Fn() -> R) -> (R, usize) {
     let sp: usize;
     // SAFETY: reads the stack pointer.
     unsafe { core::arch::asm!("mov {}, sp", out(reg) sp) };

@@ -52,9 +52,9 @@ fn main() -> ! {
         use cortex_m_semihosting::hprintln;
         use gjk_firmware::stack_depth;
         let limit = 48 * 1024;
-        let (i, si) = stack_depth(limit, query_intersects);
-        let (d, sd) = stack_depth(limit, query_distance);
-        let (p, sp) = stack_depth(limit, query_penetration);
+        let (i, si) = stack_depth(limit, &query_intersects);
+        let (d, sd) = stack_depth(limit, &query_distance);
+        let (p, sp) = stack_depth(limit, &query_penetration);
         hprintln!("all_queries: intersects apart={} stack {} bytes", i, si);
         hprintln!(
             "all_queries: distance {} (expected 1.5) stack {} bytes",

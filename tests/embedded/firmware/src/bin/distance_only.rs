@@ -10,23 +10,21 @@ use gjk::nalgebra::Vector3;
 use gjk::{distance, GjkConfig};
 use gjk_firmware::{hull, moved_box};
 
-/// The distance, or NaN when a shape or the query failed.
-fn query() -> f32 {
-    let mut points = [Vector3::zeros(); 8];
-    let (Some(a), Some(b)) = (hull(&mut points), moved_box([3.0, 0.25, -0.25])) else {
-        return f32::NAN;
-    };
-    match distance(&a, &b, &GjkConfig::default()) {
-        Ok(d) => d.distance,
-        Err(_) => f32::NAN,
-    }
-}
-
 #[entry]
 fn main() -> ! {
+    // The shapes are the caller's: built before the measured call.
+    let mut points = [Vector3::zeros(); 8];
+    let (a, b) = (hull(&mut points), moved_box([3.0, 0.25, -0.25]));
+    // The distance, or NaN when a shape or the query failed.
+    let query = || match (&a, &b) {
+        (Some(a), Some(b)) => {
+            distance(a, b, &GjkConfig::default()).map_or(f32::NAN, |d| d.distance)
+        }
+        _ => f32::NAN,
+    };
     #[cfg(feature = "report")]
     {
-        let (d, stack) = gjk_firmware::stack_depth(16 * 1024, query);
+        let (d, stack) = gjk_firmware::stack_depth(16 * 1024, &query);
         cortex_m_semihosting::hprintln!(
             "distance_only: distance {} (expected 1.5), stack {} bytes",
             d,
