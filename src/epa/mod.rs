@@ -26,10 +26,10 @@ mod polytope;
 use nalgebra::SVector;
 
 use crate::basis::Basis;
-use crate::gjk::{support_pair, GjkConfig, GjkError, Status};
+use crate::gjk::{gjk_loop, support_pair, Exits, GjkConfig, GjkError, Status};
 use crate::real::{all_finite, axis, max_abs, Real};
 use crate::simplex::{Simplex, SupportPoint};
-use crate::support::SupportMap;
+use crate::support::{SupportMap, Transformed};
 use polytope::{Grow, Polytope};
 
 /// Default room for polytope vertices in [`penetration`](crate::penetration)
@@ -211,7 +211,15 @@ where
     };
     let facet = poly.facet(f);
     let depth = facet.distance.max(T::zero());
-    let (pa, pb) = contact_points(poly, f, &(facet.normal * facet.distance), scale);
+    let q = facet.normal * facet.distance;
+    let (miss, mut pa, mut pb) = contact_points(poly, f, &q, scale);
+    if miss > T::ROUNDING_FLOOR * scale {
+        if let Some((m, qa, qb)) = touching_points(a, b, config, &q) {
+            if m < miss {
+                (pa, pb) = (qa, qb);
+            }
+        }
+    }
     Ok(CorePenetration {
         depth,
         normal: facet.normal,
@@ -232,13 +240,14 @@ where
 /// and so are the facets too thin to have a normal: where `A − B` is flat to
 /// rounding (shapes that are flat in some direction), the face holding `q`
 /// may be one of them. Failing those, every facet is searched for the
-/// boundary point nearest `q`.
+/// boundary point nearest `q`. Returns how far that point is from `q`, with
+/// its witnesses; beyond rounding, [`touching_points`] takes over.
 fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
     poly: &Polytope<T, D, V, F>,
     start: usize,
     q: &SVector<T, D>,
     scale: T,
-) -> (SVector<T, D>, SVector<T, D>) {
+) -> (T, SVector<T, D>, SVector<T, D>) {
     let tiny = T::ROUNDING_FLOOR * scale;
     let reference = poly.facet(start);
     let coplanar = T::ANGLE_SLACK;
@@ -274,5 +283,33 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
             break;
         }
     }
-    best.map_or((SVector::zeros(), SVector::zeros()), |(_, pa, pb)| (pa, pb))
+    best.unwrap_or((
+        T::max_value().unwrap_or(T::one()),
+        SVector::zeros(),
+        SVector::zeros(),
+    ))
+}
+
+/// The witness points of `q`, found on the shapes themselves.
+///
+/// Where rounding has bent the polytope so that none of its facets holds `q`
+/// (many repeated or nearly repeated points, flat shapes), the polytope
+/// cannot name the contact points. But `q` lies on the boundary of `A − B`,
+/// so `A` and `B + q` touch: GJK on that pair ends at a point `pa − (pb + q)`
+/// of length about zero, and `(pa, pb)` are witnesses of `q`. Returns that
+/// length (how far `pa − pb` is from `q`) with the points.
+fn touching_points<T, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    config: &GjkConfig<T, D>,
+    q: &SVector<T, D>,
+) -> Option<(T, SVector<T, D>, SVector<T, D>)>
+where
+    T: Real,
+{
+    let shifted = Transformed::translated(b, *q).ok()?;
+    let mut simplex = Simplex::new();
+    let run = gjk_loop::<false, _, D>(a, &shifted, config, Exits::NONE, &mut simplex).ok()?;
+    let (pa, pb) = simplex.witnesses();
+    Some((run.upper, pa, pb - q))
 }

@@ -4,12 +4,14 @@
 # * flash: .text + .rodata of the firmware binaries `distance_only` (one 3D
 #   f32 `distance`) and `all_queries` (3D f32 intersects + distance +
 #   penetration), thumbv7em-none-eabihf, lto, codegen-units=1, panic=abort,
-#   opt-level "s" (profile release) and "z" (profile release-z); then the
-#   largest symbols and a breakdown of what the bytes are.
+#   opt-level "z" (profile release-z, the size build the budgets apply to)
+#   and "s" (profile release, for reference); then the largest symbols and a
+#   breakdown of what the bytes are.
 # * stack: the same binaries with `--features report` paint the stack below
 #   the current SP, run each query, and count the words it overwrote; run
-#   under QEMU on lm3s6965evb (thumbv7m, Cortex-M3, soft float) and
-#   mps2-an386 (thumbv7em-none-eabihf, Cortex-M4F).
+#   under QEMU on mps2-an386 (thumbv7em-none-eabihf, Cortex-M4F: the budget)
+#   at both levels, and on lm3s6965evb (thumbv7m, Cortex-M3, soft float) at
+#   opt-level "s" for reference.
 # * wasm: the release module of tests/embedded/wasm (the whole suite API).
 #
 # Budget misses are reported as MISS; the script fails only when a build or
@@ -78,16 +80,20 @@ build() { # profile target features...
 echo "== flash (thumbv7em-none-eabihf, .text + .rodata; targets: distance 8 KiB, all 24 KiB)"
 build release thumbv7em-none-eabihf
 build release-z thumbv7em-none-eabihf
-for profile in release release-z; do
-    level=s
-    [[ $profile == release-z ]] && level=z
+for profile in release-z release; do
+    level=z
+    [[ $profile == release ]] && level=s
     for bin in distance_only all_queries; do
         elf="$CARGO_TARGET_DIR/thumbv7em-none-eabihf/$profile/$bin"
         bytes=$(flash "$elf")
         limit=8192
         [[ $bin == all_queries ]] && limit=24576
         v=$(verdict "$bytes" "$limit")
-        [[ $v == ok ]] || misses=$((misses + 1))
+        if [[ $level == s ]]; then
+            [[ $v == ok ]] || v="over (reference only)"
+        else
+            [[ $v == ok ]] || misses=$((misses + 1))
+        fi
         printf '  %-14s opt-level=%s  %6d B (%5s KiB) / %5d B  %s\n' \
             "$bin" "$level" "$bytes" "$(kib "$bytes")" "$limit" "$v"
     done
@@ -102,24 +108,32 @@ for bin in distance_only all_queries; do
 done
 
 echo
-echo "== stack (painted; target for 3D f32 distance: 1 KiB)"
-run_stack() { # target runner-args...
-    local target=$1
-    shift
-    build release "$target" --features report
+echo "== stack (painted; target for 3D f32 distance on thumbv7em-none-eabihf: 1 KiB)"
+run_stack() { # profile target runner-args...
+    local profile=$1 target=$2 level=s
+    [[ $profile == release-z ]] && level=z
+    shift 2
+    build "$profile" "$target" --features report
     for bin in distance_only all_queries; do
         timeout 120 "$@" -nographic -semihosting-config enable=on,target=native \
-            -kernel "$CARGO_TARGET_DIR/$target/release/$bin" 2>/dev/null |
-            sed "s/^/  [$target] /"
+            -kernel "$CARGO_TARGET_DIR/$target/$profile/$bin" 2>/dev/null |
+            sed "s/^/  [$target opt-level=$level] /"
     done
 }
-run_stack thumbv7m-none-eabi qemu-system-arm -cpu cortex-m3 -machine lm3s6965evb | tee /tmp/gjk-stack.$$
-run_stack thumbv7em-none-eabihf qemu-system-arm -cpu cortex-m4 -machine mps2-an386 | tee -a /tmp/gjk-stack.$$
-while read -r target stack; do
+m4=(qemu-system-arm -cpu cortex-m4 -machine mps2-an386)
+run_stack release-z thumbv7em-none-eabihf "${m4[@]}" | tee /tmp/gjk-stack.$$
+run_stack release thumbv7em-none-eabihf "${m4[@]}" | tee -a /tmp/gjk-stack.$$
+run_stack release thumbv7m-none-eabi qemu-system-arm -cpu cortex-m3 -machine lm3s6965evb |
+    tee -a /tmp/gjk-stack.$$
+while read -r target level stack; do
     v=$(verdict "$stack" 1024)
-    [[ $v == ok ]] || misses=$((misses + 1))
-    printf '  3D f32 distance on %-22s %5d B / 1024 B  %s\n' "$target" "$stack" "$v"
-done < <(sed -n 's/^  \[\(.*\)\] distance_only: .*stack \([0-9]*\) bytes/\1 \2/p' /tmp/gjk-stack.$$)
+    if [[ $target == thumbv7em-none-eabihf ]]; then
+        [[ $v == ok ]] || misses=$((misses + 1))
+    else
+        [[ $v == ok ]] || v="over (reference only)"
+    fi
+    printf '  3D f32 distance on %-22s %s  %5d B / 1024 B  %s\n' "$target" "$level" "$stack" "$v"
+done < <(sed -n 's/^  \[\(.*\) \(opt-level=.\)\] distance_only: .*stack \([0-9]*\) bytes/\1 \2 \3/p' /tmp/gjk-stack.$$)
 rm -f /tmp/gjk-stack.$$
 
 echo
