@@ -85,7 +85,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     }
 
     /// Maps a point of the shape's own frame into the world frame.
-    #[inline]
+    #[inline(always)]
     pub fn to_world(&self, p: &SVector<T, D>) -> SVector<T, D> {
         self.rotate(p) + self.translation
     }
@@ -99,7 +99,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     }
 
     /// `R x`: the columns weighted by the coordinates.
-    #[inline]
+    #[inline(always)]
     fn rotate(&self, x: &SVector<T, D>) -> SVector<T, D> {
         self.axes
             .iter()
@@ -108,7 +108,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     }
 
     /// `Rᵀ x`: the coordinates of `x` along each column.
-    #[inline]
+    #[inline(always)]
     fn unrotate(&self, x: &SVector<T, D>) -> SVector<T, D> {
         let mut out = SVector::<T, D>::zeros();
         for (o, a) in out.iter_mut().zip(&self.axes) {
