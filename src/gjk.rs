@@ -31,14 +31,18 @@ pub const DEFAULT_MAX_ITERATIONS: u32 = 128;
 /// Settings of a GJK query.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GjkConfig<T: Real, const D: usize> {
-    /// Relative tolerance on the distance: the loop stops when the lower and
-    /// upper bounds agree to this fraction. Default [`Real::GJK_TOLERANCE`].
+    /// Relative tolerance on the distance: the loop stops once the upper
+    /// bound exceeds the lower bound by at most this fraction of the lower
+    /// bound, so a converged distance is within this fraction of the true
+    /// one (for any non-negative tolerance, also one of 1 or more). Default
+    /// [`Real::GJK_TOLERANCE`].
     pub tolerance: T,
     /// Cap on iterations; reaching it is reported as
     /// [`Status::IterationLimit`]. Default [`DEFAULT_MAX_ITERATIONS`].
     pub max_iterations: u32,
     /// First search direction (from A towards B). `None` uses the direction
-    /// between the shapes' centres.
+    /// between the shapes' centres. Only a hint: a zero or non-finite
+    /// direction is replaced by the first coordinate axis.
     pub initial_direction: Option<SVector<T, D>>,
 }
 
@@ -364,9 +368,10 @@ pub(crate) fn gjk_loop<const WARM: bool, T: Real, const D: usize>(
                 return done(Status::Converged, Verdict::BeyondCutoff, lower);
             }
         }
-        // Gap between the bounds, ‖v‖² − v·w, relative to ‖v‖² and to the
-        // rounding floor of the coordinates.
-        if vv - vw <= config.tolerance * vv + floor * scale * norm {
+        // Gap between the bounds, ‖v‖² − v·w, relative to the lower bound
+        // (so the answer is within the tolerance of the true distance, for
+        // any tolerance) and to the rounding floor of the coordinates.
+        if vv - vw <= config.tolerance * vw.max(T::zero()) + floor * scale * norm {
             return done(Status::Converged, Verdict::Apart, lower);
         }
 
@@ -412,7 +417,7 @@ fn stall_status<T: Real>(vv: T, vw: T, tolerance: T, scale: T, vertices: usize) 
     } else {
         T::ROUNDING_FLOOR * scale * vv.sqrt()
     };
-    if vw > T::zero() && vv - vw <= tolerance * vv + noise {
+    if vw > T::zero() && vv - vw <= tolerance * vw + noise {
         Status::Converged
     } else {
         Status::Stalled
@@ -541,7 +546,7 @@ pub(crate) fn contact_verdict<T: Real, const D: usize>(
         // `‖v‖` is then the distance to working precision: touching if it is
         // within the tolerance and rounding of the margin.
         Verdict::Apart => {
-            let slack = config.tolerance * run.upper + T::ROUNDING_FLOOR * run.scale;
+            let slack = config.tolerance * margin.min(run.upper) + T::ROUNDING_FLOOR * run.scale;
             Ok(run.upper <= margin + slack)
         }
     }

@@ -533,3 +533,48 @@ fn contact_points_when_no_facet_holds_the_projection() {
         "point_a − point_b off depth·normal by {off:e}"
     );
 }
+
+/// Found by the `penetration` target (f64, 2D), through its check that
+/// moving B out along the normal gives the expected distance: a point and
+/// a segment 2e41 long pointing away from it, the search started along the
+/// x axis (towards the segment's far end), tolerance 48. GJK stopped when
+/// the gap between the bounds was within the tolerance of the *upper*
+/// bound, which any gap is once the tolerance reaches 1: the answer was the
+/// far end, 1e10 times the distance. The gap is now measured against the
+/// lower bound, so a converged distance is within the tolerance of the true
+/// one whatever the tolerance.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
+fn converged_distance_is_within_tolerance_of_the_truth() {
+    let p = Vector::<f64, 2>::new;
+    let a = [p(0.2125986377952756, -68.99609353740158)];
+    let near = p(27.10546875, 27.10546875);
+    let normal = (near - a[0]).normalize();
+    for shift in [1e30, 4.420919864939978e31] {
+        let b = [
+            p(127.10546875, 1.9910053056378507e41) + normal * shift,
+            near + normal * shift,
+        ];
+        // Oracle: the segment runs away from the point, so the near end is
+        // the closest point.
+        let truth = (b[1] - a[0]).norm();
+        let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+        for tolerance in [1e-12, 0.5, 1.0, 48.19140625] {
+            let config = GjkConfig {
+                tolerance,
+                max_iterations: 49,
+                initial_direction: Some(p(1.0, 0.0)),
+            };
+            let d = distance(&ha, &hb, &config).unwrap();
+            assert_eq!(d.status, Status::Converged);
+            // Budget: the tolerance, plus rounding (a thousand ulps of the
+            // coordinates, 2e41: distances far below that are lost).
+            let budget = tolerance * truth + 1e3 * f64::EPSILON * 2e41;
+            assert!(
+                (d.distance - truth).abs() <= budget,
+                "shift {shift:e}, tolerance {tolerance}: distance {:e}, truth {truth:e}",
+                d.distance
+            );
+        }
+    }
+}

@@ -197,7 +197,9 @@ where
         // nothing about this one).
         let support = facet.normal.dot(&p.w);
         upper = upper.min(support);
-        if support - facet.distance <= config.tolerance * support.abs() + floor * scale {
+        if support - facet.distance
+            <= config.tolerance * facet.distance.max(T::zero()) + floor * scale
+        {
             status = Status::Converged;
             break;
         }
