@@ -81,21 +81,17 @@ fn orbit<T: TestReal, const D: usize>(seed: u64, frames: u32) -> Totals {
         let d = cold.distance.as_f64();
         let scale = 4.0;
         let budget = 2.0 * (T::GJK_TOLERANCE.as_f64() * d + 64.0 * T::eps() * scale);
-        assert!(
-            (warm.distance.as_f64() - d).abs() <= budget,
-            "{} D={D} frame {frame}: warm {:?} vs cold {:?} (budget {budget:e})",
-            T::NAME,
-            warm.distance,
-            cold.distance
-        );
+        let agrees = |what: &str, got: T| {
+            assert!(
+                (got.as_f64() - d).abs() <= budget,
+                "{} D={D} frame {frame}: {what} {got:?} vs cold {:?} (budget {budget:e})",
+                T::NAME,
+                cold.distance
+            );
+        };
+        agrees("warm", warm.distance);
         let cached = distance_cached(&a_placed, &b, &cold_config, &mut cache).unwrap();
-        assert!(
-            (cached.distance.as_f64() - d).abs() <= budget,
-            "{} D={D} frame {frame}: cached {:?} vs cold {:?} (budget {budget:e})",
-            T::NAME,
-            cached.distance,
-            cold.distance
-        );
+        agrees("cached", cached.distance);
         assert!(!cache.is_empty() && cache.len() <= D + 1);
         // The boolean test from its own cache agrees wherever the distance
         // is clear of contact by more than the budget.

@@ -105,10 +105,7 @@ fn all(c: &mut Criterion) {
     dimension::<3>(c, &mut report);
     dimension::<4>(c, &mut report);
     dimension::<6>(c, &mut report);
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/target");
-    let _ = std::fs::create_dir_all(dir);
-    let _ = std::fs::write(format!("{dir}/gjk-dimension-iterations.csv"), &report);
-    eprint!("{report}");
+    gjk_benches::save_report("gjk-dimension-iterations.csv", &report);
 }
 
 criterion_group! {

@@ -844,12 +844,7 @@ fn all(c: &mut Criterion) {
     bench3_f64(c, &mut report);
     bench2_f32(c, &mut report);
     bench2_f64(c, &mut report);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/target/gjk-iterations.csv");
-    let _ = std::fs::create_dir_all(concat!(env!("CARGO_MANIFEST_DIR"), "/target"));
-    if std::fs::write(path, &report).is_ok() {
-        eprintln!("iterations written to {path}");
-    }
-    eprint!("{report}");
+    gjk_benches::save_report("gjk-iterations.csv", &report);
 }
 
 criterion_group! {

@@ -126,10 +126,7 @@ fn all(c: &mut Criterion) {
         let (ha, hb) = (ConvexHull::new(&pa).unwrap(), ConvexHull::new(&pb).unwrap());
         rows(c, &mut report, &format!("hull{n}-hull{n}"), ha, hb);
     }
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/target");
-    let _ = std::fs::create_dir_all(dir);
-    let _ = std::fs::write(format!("{dir}/gjk-warm-iterations.csv"), &report);
-    eprint!("{report}");
+    gjk_benches::save_report("gjk-warm-iterations.csv", &report);
 }
 
 criterion_group! {

@@ -274,3 +274,16 @@ pub fn mean(counts: impl IntoIterator<Item = u32>) -> f64 {
         sum as f64 / n as f64
     }
 }
+
+/// Writes a bench's iteration table to `target/<file>` (read by
+/// `report.py`) and echoes it to stderr. A failed write is reported, not
+/// fatal: the timings stand on their own.
+pub fn save_report(file: &str, report: &str) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/target");
+    let path = format!("{dir}/{file}");
+    match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, report)) {
+        Ok(()) => eprintln!("iterations written to {path}"),
+        Err(e) => eprintln!("could not write {path}: {e}"),
+    }
+    eprint!("{report}");
+}
