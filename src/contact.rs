@@ -23,10 +23,10 @@ use nalgebra::SVector;
 
 use crate::epa::{expand, CorePenetration, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 use crate::gjk::{
-    gjk_loop, margins, separating_normal, Exits, GjkConfig, GjkError, Status, Verdict,
+    begin, gjk_loop, margins, separating_normal, within, Exits, GjkConfig, GjkError, Status,
+    Verdict,
 };
-use crate::real::Real;
-use crate::simplex::Simplex;
+use crate::real::{all_finite, Real};
 use crate::support::SupportMap;
 
 /// The contact between two shapes within a query distance.
@@ -68,7 +68,7 @@ pub struct Penetration<T: Real, const D: usize> {
     pub status: Status,
 }
 
-/// The signed answer on the cores, before margins.
+/// The signed answer on the cores, before margins, in the shapes' frame.
 struct Signed<T: Real, const D: usize> {
     /// Core distance (negative: core depth) and its certified other bound.
     distance: T,
@@ -81,7 +81,7 @@ struct Signed<T: Real, const D: usize> {
 }
 
 /// GJK, then EPA if the cores overlap; `None` once the cores are proven
-/// farther apart than `cutoff`.
+/// farther apart than `cutoff` (by the rule of [`within`]).
 fn signed<T, const D: usize, const V: usize, const F: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
@@ -91,54 +91,76 @@ fn signed<T, const D: usize, const V: usize, const F: usize>(
 where
     T: Real,
 {
+    let (pair, mut simplex) = begin(a, b, config)?;
+    let cutoff = cutoff * pair.scale();
     let exits = Exits {
         beyond: Some(cutoff),
         within: None,
     };
-    let mut simplex = Simplex::new();
-    let run = gjk_loop::<false, _, D>(a, b, config, exits, &mut simplex)?;
-    match run.verdict {
-        Verdict::BeyondCutoff => Ok(None),
-        Verdict::Apart | Verdict::WithinMargin => {
-            let (pa, pb) = simplex.witnesses();
-            let Some(normal) = separating_normal(&simplex) else {
-                return Err(GjkError::NonFinite);
-            };
-            Ok(Some(Signed {
-                distance: run.upper,
-                // v·w/‖v‖ may round above ‖v‖ once they agree.
-                bound: run.lower.min(run.upper),
-                normal,
-                point_a: pa,
-                point_b: pb,
-                iterations: run.iterations,
-                status: run.status,
-            }))
+    let run = gjk_loop(&pair, config, exits, &mut simplex)?;
+    if !within(&run, cutoff, config)? {
+        return Ok(None);
+    }
+    let core = if matches!(run.verdict, Verdict::Overlap) {
+        let core: CorePenetration<T, D> = expand::<T, D, V, F, _, _>(&pair, config, &simplex)?;
+        Signed {
+            distance: -core.depth,
+            bound: -core.upper_bound,
+            normal: core.normal,
+            point_a: core.point_a,
+            point_b: core.point_b,
+            iterations: run.iterations + core.iterations,
+            status: core.status,
         }
-        Verdict::Overlap => {
-            let core: CorePenetration<T, D> = expand::<T, D, V, F, _, _>(a, b, config, &simplex)?;
-            Ok(Some(Signed {
-                distance: -core.depth,
-                bound: -core.upper_bound,
-                normal: core.normal,
-                point_a: core.point_a,
-                point_b: core.point_b,
-                iterations: run.iterations + core.iterations,
-                status: core.status,
-            }))
+    } else {
+        let (pa, pb) = simplex.witnesses();
+        let Some(normal) = run.normal.or_else(|| separating_normal(&simplex)) else {
+            return Err(GjkError::NonFinite);
+        };
+        Signed {
+            distance: run.upper,
+            // v·w/‖v‖ may round above ‖v‖ once they agree.
+            bound: run.lower.min(run.upper),
+            normal,
+            point_a: pa,
+            point_b: pb,
+            iterations: run.iterations,
+            status: run.status,
         }
+    };
+    let unscaled = Signed {
+        distance: pair.unscale(core.distance),
+        bound: pair.unscale(core.bound),
+        point_a: pair.unscale_point(&core.point_a),
+        point_b: pair.unscale_point(&core.point_b),
+        ..core
+    };
+    let finite = unscaled.distance.is_finite() && unscaled.bound.is_finite();
+    if finite && all_finite(&unscaled.point_a) && all_finite(&unscaled.point_b) {
+        Ok(Some(unscaled))
+    } else {
+        Err(GjkError::Overflow)
     }
 }
 
 /// The contact between `a` and `b` if their signed distance is at most
 /// `max_separation`, with the default EPA capacity.
 ///
+/// `None` only when the signed distance is proven larger than
+/// `max_separation`. Shapes within the tolerance and rounding of it, or
+/// whose query stalled on rounding with its bounds straddling it, give a
+/// contact (its status says which), so the distance of a contact may
+/// exceed `max_separation` by that much.
+///
 /// # Errors
 ///
-/// [`GjkError::NonFinite`] for NaN or infinite input, and
+/// [`GjkError::NonFinite`] for NaN or infinite input,
 /// [`GjkError::InvalidConfig`] for a bad configuration or a NaN or negative
-/// `max_separation`. Reaching a limit is not an error: the answer carries the
-/// status.
+/// `max_separation`, [`GjkError::IterationLimit`] when the cap is reached
+/// before contact within `max_separation` is decided, and
+/// [`GjkError::Overflow`] for an answer beyond the largest finite value.
+/// Reaching a limit once contact is decided is not an error: the answer
+/// carries the status.
 ///
 /// # Example
 ///
@@ -184,9 +206,8 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
     let Some(s) = signed::<T, D, V, F>(a, b, max_separation + margin, config)? else {
         return Ok(None);
     };
-    let distance = s.distance - margin;
-    Ok((distance <= max_separation).then(|| Contact {
-        distance,
+    Ok(Some(Contact {
+        distance: s.distance - margin,
         normal: s.normal,
         point_a: s.point_a + s.normal * ra,
         point_b: s.point_b - s.normal * rb,
@@ -196,7 +217,13 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
 }
 
 /// The depth, normal and contact points of two overlapping shapes, or `None`
-/// when they do not overlap; touching shapes give depth zero.
+/// when they are proven apart; touching shapes give depth zero.
+///
+/// `None` is an answer only when a bound certifies the gap (the rule of
+/// [`intersects`](crate::intersects), which this query always agrees with):
+/// shapes apart by no more than the tolerance and rounding count as
+/// touching, and a query whose bounds still straddle contact when the
+/// iteration cap is reached is [`GjkError::IterationLimit`].
 ///
 /// Rounded shapes (balls, capsules, [`Rounded`](crate::Rounded)) whose cores
 /// are apart are answered from GJK on the cores plus the radii, without EPA.
@@ -242,10 +269,11 @@ pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const 
     let Some(s) = signed::<T, D, V, F>(a, b, margin, config)? else {
         return Ok(None);
     };
-    let depth = margin - s.distance;
-    Ok((depth >= T::zero()).then(|| Penetration {
-        depth,
-        upper_bound: margin - s.bound,
+    // Shapes apart by less than the tolerance and rounding count as
+    // touching: depth zero.
+    Ok(Some(Penetration {
+        depth: (margin - s.distance).max(T::zero()),
+        upper_bound: (margin - s.bound).max(T::zero()),
         normal: s.normal,
         point_a: s.point_a + s.normal * ra,
         point_b: s.point_b - s.normal * rb,

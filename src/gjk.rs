@@ -20,8 +20,10 @@
 
 use nalgebra::SVector;
 
-use crate::real::{all_finite, axis, max_abs, Real};
-use crate::simplex::{Simplex, SupportPoint};
+use crate::basis::Basis;
+use crate::pair::Pair;
+use crate::real::{all_finite, axis, max_abs, robust_norm, Real};
+use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
 /// Default cap on GJK iterations. Polytopes with thousands of vertices
@@ -124,11 +126,14 @@ pub enum GjkError {
     NonFinite,
     /// The configuration is invalid (negative tolerance).
     InvalidConfig,
-    /// The boolean test reached the iteration cap with its bounds still
-    /// straddling contact.
+    /// The iteration cap was reached with the bounds still straddling
+    /// contact (or the cutoff asked for), so the query cannot say which side
+    /// the shapes are on.
     IterationLimit,
-    /// A squared length overflowed: the shapes' coordinates (or their
-    /// distance) exceed about `√T::MAX`, beyond the supported range.
+    /// The answer or an intermediate length is beyond the largest finite
+    /// value: shapes whose coordinates span more than the exponent range
+    /// (a support point near `1e300` beside one near `1e-300`), or whose
+    /// distance exceeds `T::MAX`.
     Overflow,
 }
 
@@ -138,7 +143,7 @@ impl core::fmt::Display for GjkError {
             GjkError::NonFinite => "a support point or parameter is NaN or infinite",
             GjkError::InvalidConfig => "the query configuration is invalid",
             GjkError::IterationLimit => "the iteration cap was reached undecided",
-            GjkError::Overflow => "coordinates too large: a squared length overflowed",
+            GjkError::Overflow => "a length is beyond the largest finite value",
         })
     }
 }
@@ -153,10 +158,9 @@ pub struct Distance<T: Real, const D: usize> {
     /// A certified lower bound on the distance.
     ///
     /// When [`Status::Converged`], it agrees with `distance` within the
-    /// relative tolerance, or, where rounding limits how well the direction
-    /// between the shapes is known, within `ROUNDING_FLOOR · L² / distance`
-    /// ([`Real::ROUNDING_FLOOR`], `L` the largest coordinate involved). The
-    /// distance itself is accurate to a few `ε · L` either way.
+    /// relative tolerance plus the rounding of the coordinates
+    /// (`ROUNDING_FLOOR · L`, [`Real::ROUNDING_FLOOR`], `L` the largest
+    /// coordinate involved); otherwise the two bracket the distance.
     pub lower_bound: T,
     /// The witness point on A.
     ///
@@ -190,10 +194,13 @@ pub(crate) enum Verdict {
 }
 
 /// The loop's state when it stops.
-pub(crate) struct Run<T: Real> {
+pub(crate) struct Run<T: Real, const D: usize> {
     /// ‖v‖ and the best lower bound, on the cores.
     pub upper: T,
     pub lower: T,
+    /// The unit normal from A towards B that certified `lower`, when it is
+    /// better than the simplex's own (see [`face_bound`]).
+    pub normal: Option<SVector<T, D>>,
     /// The largest coordinate seen: `ROUNDING_FLOOR · scale` is how well
     /// `upper` is known.
     pub scale: T,
@@ -227,16 +234,9 @@ impl<T: Real> Exits<T> {
     }
 }
 
-#[inline]
-pub(crate) fn support_pair<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
-    dir: &SVector<T, D>,
-) -> SupportPoint<T, D> {
-    SupportPoint::new(a.core_support(dir), b.core_support(&-dir))
-}
-
-fn first_direction<T: Real, const D: usize>(
+/// The first search direction: the configured one, else from A's centre
+/// towards B's, else the first axis.
+pub(crate) fn first_direction<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
     config: &GjkConfig<T, D>,
@@ -245,80 +245,74 @@ fn first_direction<T: Real, const D: usize>(
         .initial_direction
         .unwrap_or_else(|| b.center() - a.center());
     if all_finite(&d) && d != SVector::<T, D>::zeros() {
-        d
+        // Brought to order one by a power of two (exact, the direction
+        // unchanged), so that the shapes' dot products with it neither
+        // overflow nor underflow whatever the shapes' scale.
+        d * T::unit_scale(max_abs(&d))
     } else {
         axis(0)
     }
 }
 
-/// Takes the first support point, along the initial direction.
-fn first_support<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
-    config: &GjkConfig<T, D>,
-) -> Result<SupportPoint<T, D>, GjkError> {
-    let first = support_pair(a, b, &first_direction(a, b, config));
-    if !all_finite(&first.w) {
-        Err(GjkError::NonFinite)
-    } else if !first.w.norm_squared().is_finite() {
-        Err(GjkError::Overflow)
+/// Checks the configuration: a finite, non-negative tolerance.
+fn check_config<T: Real, const D: usize>(config: &GjkConfig<T, D>) -> Result<(), GjkError> {
+    if config.tolerance >= T::zero() && config.tolerance.is_finite() {
+        Ok(())
     } else {
-        Ok(first)
+        Err(GjkError::InvalidConfig)
     }
 }
 
-/// The closest point of a simplex seeded with points of the shapes (a warm
-/// start), or `None` when the seed is empty or unusable (non-finite points,
-/// overflowing lengths); the simplex is then left empty.
-fn seed<T: Real, const D: usize>(simplex: &mut Simplex<T, D>) -> Option<SVector<T, D>> {
-    let usable = !simplex.is_empty()
-        && simplex
-            .iter()
-            .all(|(p, _)| all_finite(&p.a) && all_finite(&p.b) && all_finite(&p.w));
-    // The cached simplex held the previous answer in its relative interior
-    // (reduction drops the vertices of zero weight), so after a small motion
-    // the newest vertex is almost always in the new answer's face: one
-    // reduction through it, rather than one per base vertex. Any point of
-    // the simplex is a valid start, should the face have changed.
-    let v = if usable { simplex.reduce() } else { None };
-    match v {
-        Some(v) if all_finite(&v) && v.norm_squared().is_finite() => Some(v),
-        _ => {
-            simplex.clear();
-            None
-        }
-    }
+/// The pair in the kernel's frame and the simplex to start the loop from.
+pub(crate) type Start<'s, A, B, T, const D: usize> = (Pair<'s, A, B, T>, Simplex<T, D>);
+
+/// A cold start: the pair in the kernel's frame (its scale set by the first
+/// support point) and the simplex holding that point.
+///
+/// # Errors
+///
+/// [`GjkError::InvalidConfig`] for a bad configuration,
+/// [`GjkError::NonFinite`] for a non-finite first support point.
+pub(crate) fn begin<'s, T, A, B, const D: usize>(
+    a: &'s A,
+    b: &'s B,
+    config: &GjkConfig<T, D>,
+) -> Result<Start<'s, A, B, T, D>, GjkError>
+where
+    T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
+    check_config(config)?;
+    let (pair, first) = Pair::along(a, b, &first_direction(a, b, config))?;
+    Ok((pair, Simplex::from_point(first)))
 }
 
-/// The GJK loop on the cores of `a` and `b`, run in `simplex` (left holding
-/// the final simplex), stopping early as `exits` asks.
+/// The GJK loop on the cores of a pair, in the pair's frame, run in
+/// `simplex` (left holding the final simplex), stopping early as `exits`
+/// asks (its cutoffs in the pair's frame).
 ///
-/// Cold, the loop starts from one support point along the initial
-/// direction. Warm, a non-empty `simplex` is the start: its vertices must be points of
-/// the cores (`w = a − b`), and the loop continues from its closest point.
-///
-/// `WARM` compiles the seeded start in; cold queries leave it out (and with
-/// it a second reduction path, which matters for code size on small
-/// targets).
-pub(crate) fn gjk_loop<const WARM: bool, T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+/// The loop starts from `simplex` as it is: its vertices must be points of
+/// the cores (`w = a − b`, support points of the pair) and its closest point
+/// up to date, as after [`begin`] (one point) or a reduction (a warm start).
+/// An empty simplex is a caller error, reported as
+/// [`GjkError::InvalidConfig`].
+pub(crate) fn gjk_loop<T, A, B, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
     config: &GjkConfig<T, D>,
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
-) -> Result<Run<T>, GjkError> {
-    if !(config.tolerance >= T::zero()) || !config.tolerance.is_finite() {
+) -> Result<Run<T, D>, GjkError>
+where
+    T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
+    check_config(config)?;
+    if simplex.is_empty() {
         return Err(GjkError::InvalidConfig);
     }
-    let seeded = if WARM { seed(simplex) } else { None };
-    let mut v = match seeded {
-        Some(v) => v,
-        None => {
-            let first = first_support(a, b, config)?;
-            simplex.restart(first);
-            first.w
-        }
-    };
+    let mut v = simplex.closest_point();
     let mut scale = simplex.iter().fold(T::zero(), |s, (p, _)| {
         s.max(max_abs(&p.a)).max(max_abs(&p.b))
     });
@@ -332,6 +326,7 @@ pub(crate) fn gjk_loop<const WARM: bool, T: Real, const D: usize>(
             Ok(Run {
                 upper: v.norm(),
                 lower,
+                normal: None,
                 scale,
                 iterations: iteration,
                 status,
@@ -355,7 +350,7 @@ pub(crate) fn gjk_loop<const WARM: bool, T: Real, const D: usize>(
             });
         }
 
-        let p = support_pair(a, b, &-v);
+        let p = pair.support(&-v);
         if !all_finite(&p.w) {
             return Err(GjkError::NonFinite);
         }
@@ -380,8 +375,33 @@ pub(crate) fn gjk_loop<const WARM: bool, T: Real, const D: usize>(
             Some(next) if all_finite(&next) => v = next,
             Some(_) => return Err(GjkError::NonFinite),
             None => {
-                let status = stall_status(vv, vw, config.tolerance, scale, simplex.len());
-                return done(status, Verdict::Apart, lower);
+                // No progress: rounding has the last word. The answer is
+                // converged only if a bound certifies it: the plain bound
+                // failed the gap test above, so it takes the bound along
+                // the face's own normal; otherwise the loop stalled, and
+                // says so with the bracket it has.
+                let refined = face_bound(pair, simplex, &p.w, &v).filter(|&(l, _)| {
+                    l > T::zero() && norm - l <= config.tolerance * l + floor * scale
+                });
+                let Some((refined, u)) = refined else {
+                    return done(Status::Stalled, Verdict::Apart, lower);
+                };
+                // The face through `w` holds the answer to rounding (the
+                // bound along its normal meets ‖v‖): its closest point, not
+                // the old face's, gives the witnesses and the normal.
+                simplex.push(p);
+                let Some(closest) = simplex.closest_point_full().filter(all_finite) else {
+                    return Err(GjkError::NonFinite);
+                };
+                return Ok(Run {
+                    upper: closest.norm(),
+                    lower: lower.max(refined),
+                    normal: Some(-u),
+                    scale,
+                    iterations: iteration,
+                    status: Status::Converged,
+                    verdict: Verdict::Apart,
+                });
             }
         }
     }
@@ -393,6 +413,7 @@ pub(crate) fn gjk_loop<const WARM: bool, T: Real, const D: usize>(
     Ok(Run {
         upper: v.norm(),
         lower,
+        normal: None,
         scale,
         iterations: config.max_iterations,
         status: Status::IterationLimit,
@@ -400,28 +421,47 @@ pub(crate) fn gjk_loop<const WARM: bool, T: Real, const D: usize>(
     })
 }
 
-/// The status when a push made no progress: rounding has the last word, and
-/// the simplex is back as it was.
+/// A lower bound on the cores' distance along `v` made orthogonal to the
+/// face it was projected on: `u · s(−u)` for the unit `u` along `v` with
+/// its components along the face's edges removed.
 ///
-/// A `v` projected onto a face of two or more vertices is known to about
-/// `ROUNDING_FLOOR · scale` in each coordinate, so its direction, and with it
-/// the lower bound `v·w/‖v‖`, can be off by `ROUNDING_FLOOR · scale² / ‖v‖`:
-/// a gap within that is convergence to working precision, a larger one a
-/// genuine stall. A single vertex is a plain difference `a − b`, accurate to
-/// `ε ‖v‖`, and allows only the loop's own rounding floor. Without any
-/// separating plane (`v·w ≤ 0`) nothing certifies a positive distance, so
-/// that is a stall too.
-fn stall_status<T: Real>(vv: T, vw: T, tolerance: T, scale: T, vertices: usize) -> Status {
-    let noise = if vertices > 1 {
-        (T::ROUNDING_FLOOR * scale * scale).min(T::ANGLE_SLACK * vv)
-    } else {
-        T::ROUNDING_FLOOR * scale * vv.sqrt()
-    };
-    if vw > T::zero() && vv - vw <= tolerance * vw + noise {
-        Status::Converged
-    } else {
-        Status::Stalled
+/// Rounding of the projection tilts `v` towards the face's edges by about
+/// `ε · scale / ‖v‖`, and along an edge of length `ℓ` the plain bound
+/// `v · w / ‖v‖` pays that tilt times `ℓ`: up to `ε · scale² / ‖v‖`, more
+/// than the distance itself for long faces near each other (a long segment
+/// beside a small ball). The face's own edges fix the direction to working
+/// precision; what is left of the tilt is `ε`, and of the error `ε · scale`.
+///
+/// The face is the simplex with the point `w` that failed to make progress
+/// (its closest point is `v` to rounding), or, when those span the space,
+/// the simplex alone. Returns the bound and `u`. Costs one support call, on
+/// the stalled path only.
+fn face_bound<T, A, B, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
+    simplex: &Simplex<T, D>,
+    w: &SVector<T, D>,
+    v: &SVector<T, D>,
+) -> Option<(T, SVector<T, D>)>
+where
+    T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
+    let first = simplex.vertex(0)?.w;
+    let mut edges = Basis::new();
+    for (p, _) in simplex.iter().skip(1) {
+        edges.add(&(p.w - first));
     }
+    let mut u = edges.reject(v);
+    if edges.add(&(w - first)) {
+        let with_w = edges.reject(v);
+        if with_w != SVector::<T, D>::zeros() {
+            u = with_w;
+        }
+    }
+    let u = u / robust_norm(&u);
+    let bound = u.dot(&pair.support(&-u).w);
+    (all_finite(&u) && bound.is_finite()).then_some((bound, u))
 }
 
 /// Both margins, checked: finite and non-negative (else `NonFinite`), and a
@@ -457,17 +497,25 @@ pub(crate) fn separating_normal<T: Real, const D: usize>(
     all_finite(&n).then_some(n)
 }
 
-/// Turns the loop's result on the cores into the answer for the full shapes.
+/// Turns the loop's result on the cores (in the frame of scale `scale`)
+/// into the answer for the full shapes, in their own frame.
+///
+/// # Errors
+///
+/// [`GjkError::Overflow`] when the distance exceeds the largest finite
+/// value.
 pub(crate) fn finish<T: Real, const D: usize>(
-    run: Run<T>,
+    run: Run<T, D>,
     simplex: &Simplex<T, D>,
+    scale: T,
     ra: T,
     rb: T,
-) -> Distance<T, D> {
+) -> Result<Distance<T, D>, GjkError> {
     let (pa, pb) = simplex.witnesses();
+    let (pa, pb) = (pa / scale, pb / scale);
     let margin = ra + rb;
     let positive = |x: T| x.max(T::zero());
-    match run.verdict {
+    let answer = match run.verdict {
         Verdict::Overlap => Distance {
             distance: T::zero(),
             lower_bound: T::zero(),
@@ -478,15 +526,15 @@ pub(crate) fn finish<T: Real, const D: usize>(
             status: run.status,
         },
         _ => {
-            let normal = separating_normal(simplex);
+            let normal = run.normal.or_else(|| separating_normal(simplex));
             let (point_a, point_b) = match normal {
                 Some(n) => (pa + n * ra, pb - n * rb),
                 None => (pa, pb),
             };
             Distance {
-                distance: positive(run.upper - margin),
+                distance: positive(run.upper / scale - margin),
                 // v·w/‖v‖ may round above ‖v‖ once they agree.
-                lower_bound: positive(run.lower.min(run.upper) - margin),
+                lower_bound: positive(run.lower.min(run.upper) / scale - margin),
                 point_a,
                 point_b,
                 normal,
@@ -494,6 +542,12 @@ pub(crate) fn finish<T: Real, const D: usize>(
                 status: run.status,
             }
         }
+    };
+    let finite = answer.distance.is_finite() && all_finite(&answer.point_a);
+    if finite && all_finite(&answer.point_b) {
+        Ok(answer)
+    } else {
+        Err(GjkError::Overflow)
     }
 }
 
@@ -524,31 +578,44 @@ pub fn intersects<T: Real, const D: usize>(
     config: &GjkConfig<T, D>,
 ) -> Result<bool, GjkError> {
     let (ra, rb) = margins(a, b)?;
-    let margin = ra + rb;
-    let run = gjk_loop::<false, _, D>(a, b, config, Exits::contact(margin), &mut Simplex::new())?;
-    contact_verdict(&run, margin, config)
+    let (pair, mut simplex) = begin(a, b, config)?;
+    let margin = (ra + rb) * pair.scale();
+    let run = gjk_loop(&pair, config, Exits::contact(margin), &mut simplex)?;
+    within(&run, margin, config)
 }
 
-/// The boolean answer of a loop run with [`Exits::contact`].
-pub(crate) fn contact_verdict<T: Real, const D: usize>(
-    run: &Run<T>,
-    margin: T,
+/// Whether the cores are within `cutoff` of each other, from a loop that
+/// ran with `cutoff` as its `beyond` exit (`cutoff` and the run in one
+/// frame). This is the one rule every boolean answer follows:
+///
+/// * `false` only when proven: the lower bound exceeds the cutoff, or the
+///   loop converged (the bounds agree within the tolerance, so `‖v‖` is
+///   the distance to working precision) with `‖v‖` beyond the cutoff by
+///   more than the tolerance and the rounding of the coordinates;
+/// * `true` when the upper bound is within the cutoff, or when the bounds
+///   straddle it after a stall: rounding cannot split the bracket, and
+///   shapes that touch to working precision count as touching;
+/// * [`GjkError::IterationLimit`] when the cap was reached with the bounds
+///   still straddling the cutoff.
+pub(crate) fn within<T: Real, const D: usize>(
+    run: &Run<T, D>,
+    cutoff: T,
     config: &GjkConfig<T, D>,
 ) -> Result<bool, GjkError> {
     match run.verdict {
         Verdict::Overlap | Verdict::WithinMargin => Ok(true),
         Verdict::BeyondCutoff => Ok(false),
-        Verdict::Apart if run.lower > margin => Ok(false),
-        Verdict::Apart if run.upper <= margin => Ok(true),
-        Verdict::Apart if run.status == Status::IterationLimit => Err(GjkError::IterationLimit),
-        // Converged or stalled with the bounds straddling the margin. The
-        // lower bound may be weak (when rounding limits the direction), but
-        // `‖v‖` is then the distance to working precision: touching if it is
-        // within the tolerance and rounding of the margin.
-        Verdict::Apart => {
-            let slack = config.tolerance * margin.min(run.upper) + T::ROUNDING_FLOOR * run.scale;
-            Ok(run.upper <= margin + slack)
-        }
+        Verdict::Apart if run.lower > cutoff => Ok(false),
+        Verdict::Apart if run.upper <= cutoff => Ok(true),
+        Verdict::Apart => match run.status {
+            Status::Converged => {
+                let slack =
+                    config.tolerance * cutoff.min(run.upper) + T::ROUNDING_FLOOR * run.scale;
+                Ok(run.upper <= cutoff + slack)
+            }
+            Status::IterationLimit => Err(GjkError::IterationLimit),
+            Status::Stalled | Status::OutOfCapacity => Ok(true),
+        },
     }
 }
 
@@ -577,9 +644,9 @@ pub fn distance<T: Real, const D: usize>(
     config: &GjkConfig<T, D>,
 ) -> Result<Distance<T, D>, GjkError> {
     let (ra, rb) = margins(a, b)?;
-    let mut simplex = Simplex::new();
-    let run = gjk_loop::<false, _, D>(a, b, config, Exits::NONE, &mut simplex)?;
-    Ok(finish(run, &simplex, ra, rb))
+    let (pair, mut simplex) = begin(a, b, config)?;
+    let run = gjk_loop(&pair, config, Exits::NONE, &mut simplex)?;
+    finish(run, &simplex, pair.scale(), ra, rb)
 }
 
 /// Like [`distance`], but gives up as soon as the shapes are proven farther
@@ -599,14 +666,51 @@ pub fn closest_points<T: Real, const D: usize>(
         return Err(GjkError::InvalidConfig);
     }
     let (ra, rb) = margins(a, b)?;
+    let (pair, mut simplex) = begin(a, b, config)?;
     let exits = Exits {
-        beyond: Some(max_dist + ra + rb),
+        beyond: Some((max_dist + ra + rb) * pair.scale()),
         within: None,
     };
-    let mut simplex = Simplex::new();
-    let run = gjk_loop::<false, _, D>(a, b, config, exits, &mut simplex)?;
+    let run = gjk_loop(&pair, config, exits, &mut simplex)?;
     if matches!(run.verdict, Verdict::BeyondCutoff) {
         return Ok(None);
     }
-    Ok(Some(finish(run, &simplex, ra, rb)))
+    finish(run, &simplex, pair.scale(), ra, rb).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(lower: f64, upper: f64, status: Status) -> Run<f64, 3> {
+        Run {
+            upper,
+            lower,
+            normal: None,
+            scale: 1.0,
+            iterations: 3,
+            status,
+            verdict: Verdict::Apart,
+        }
+    }
+
+    /// The one boolean rule: "apart" only when proven; a bracket straddling
+    /// the cutoff counts as touching after a stall and is an error at the
+    /// cap. Before the rule, a stalled bracket `[0, 1e-13]` read as apart.
+    #[test]
+    fn within_follows_the_bracket() {
+        let config = GjkConfig::<f64, 3>::default();
+        let check = |lower, upper, status| within(&run(lower, upper, status), 0.0, &config);
+        assert_eq!(check(0.0, 1e-13, Status::Stalled), Ok(true));
+        assert_eq!(check(0.0, 0.5, Status::Stalled), Ok(true));
+        assert_eq!(
+            check(0.0, 0.5, Status::IterationLimit),
+            Err(GjkError::IterationLimit)
+        );
+        assert_eq!(check(1e-13, 0.5, Status::IterationLimit), Ok(false));
+        assert_eq!(check(1e-13, 2e-13, Status::Stalled), Ok(false));
+        // Converged: the upper bound is the distance to working precision.
+        assert_eq!(check(0.0, 0.5, Status::Converged), Ok(false));
+        assert_eq!(check(0.0, 1e-17, Status::Converged), Ok(true));
+    }
 }

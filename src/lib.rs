@@ -58,6 +58,7 @@ mod basis;
 mod contact;
 mod epa;
 mod gjk;
+mod pair;
 mod real;
 mod simplex;
 mod support;

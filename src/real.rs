@@ -57,6 +57,14 @@ pub trait Real: RealField + Copy + sealed::Sealed {
 
     /// Converts an `f64` constant to this precision (rounding to nearest).
     fn lit(x: f64) -> Self;
+
+    /// The power of two `σ` that brings a magnitude `m` to order one
+    /// (`m · σ` in `[1, 2)`), read off `m`'s exponent bits.
+    ///
+    /// Clamped to the normal powers of two, so that `σ` and `1 / σ` are
+    /// finite (a subnormal `m` then scales to at least `2⁻⁵²` in `f64`,
+    /// `2⁻²³` in `f32`); `1` for a zero, negative or non-finite `m`.
+    fn unit_scale(m: Self) -> Self;
 }
 
 impl Real for f64 {
@@ -71,6 +79,17 @@ impl Real for f64 {
     fn lit(x: f64) -> Self {
         x
     }
+
+    #[inline]
+    fn unit_scale(m: Self) -> Self {
+        if !(m > 0.0 && m.is_finite()) {
+            return 1.0;
+        }
+        // Unbiased exponent; a subnormal `m` reads as -1023.
+        let e = i64::try_from((m.to_bits() >> 52) & 0x7ff).unwrap_or(1023) - 1023;
+        let biased = 1023 - e.clamp(-1022, 1022);
+        f64::from_bits(u64::try_from(biased).unwrap_or(1023) << 52)
+    }
 }
 
 impl Real for f32 {
@@ -84,6 +103,17 @@ impl Real for f32 {
     #[inline(always)]
     fn lit(x: f64) -> Self {
         x as f32
+    }
+
+    #[inline]
+    fn unit_scale(m: Self) -> Self {
+        if !(m > 0.0 && m.is_finite()) {
+            return 1.0;
+        }
+        // Unbiased exponent; a subnormal `m` reads as -127.
+        let e = i32::try_from((m.to_bits() >> 23) & 0xff).unwrap_or(127) - 127;
+        let biased = 127 - e.clamp(-126, 126);
+        f32::from_bits(u32::try_from(biased).unwrap_or(127) << 23)
     }
 }
 

@@ -15,9 +15,9 @@
 //! query answers within the same tolerance as a cold one.
 
 use crate::gjk::{
-    contact_verdict, finish, gjk_loop, margins, Distance, Exits, GjkConfig, GjkError,
+    begin, finish, gjk_loop, margins, within, Distance, Exits, GjkConfig, GjkError, Run,
 };
-use crate::real::Real;
+use crate::real::{all_finite, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::{SupportMap, Transformed};
 
@@ -87,36 +87,67 @@ impl<T: Real, const D: usize> SimplexCache<T, D> {
     }
 }
 
-/// Runs the loop from the cached simplex and refills the cache.
+/// The closest point of a simplex seeded with points of the shapes, or
+/// `None` when the seed is empty or unusable (non-finite points,
+/// overflowing lengths).
+fn seed<T: Real, const D: usize>(simplex: &mut Simplex<T, D>) -> Option<()> {
+    let usable = !simplex.is_empty()
+        && simplex
+            .iter()
+            .all(|(p, _)| all_finite(&p.a) && all_finite(&p.b) && all_finite(&p.w));
+    // The cached simplex held the previous answer in its relative interior
+    // (reduction drops the vertices of zero weight), so after a small motion
+    // the newest vertex is almost always in the new answer's face: one
+    // reduction through it, rather than one per base vertex. Any point of
+    // the simplex is a valid start, should the face have changed.
+    let v = if usable {
+        simplex.reduce()?
+    } else {
+        return None;
+    };
+    (all_finite(&v) && v.norm_squared().is_finite()).then_some(())
+}
+
+/// Runs the loop from the cached simplex and refills the cache; `margin`
+/// (the summed margins) asks for the boolean test's early exits. Returns
+/// the run, the final simplex and the scale of the frame they are in.
 fn run_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
     config: &GjkConfig<T, D>,
-    exits: Exits<T>,
+    margin: Option<T>,
     cache: &mut SimplexCache<T, D>,
-    simplex: &mut Simplex<T, D>,
-) -> Result<crate::gjk::Run<T>, GjkError>
+) -> Result<(Run<T, D>, Simplex<T, D>, T), GjkError>
 where
     T: Real,
     SA: SupportMap<T, D>,
     SB: SupportMap<T, D>,
 {
-    for (p, _) in cache.local.iter() {
-        simplex.push(SupportPoint::new(a.to_world(&p.a), b.to_world(&p.b)));
-    }
-    let run = gjk_loop::<true, _, D>(a, b, config, exits, simplex);
+    let taken = cache.local;
     cache.local.clear();
-    if run.is_ok() {
-        for (p, _) in simplex.iter() {
-            let (la, lb) = (a.to_local(&p.a), b.to_local(&p.b));
-            cache.local.push(SupportPoint {
-                w: la - lb,
-                a: la,
-                b: lb,
-            });
-        }
+    let (pair, cold) = begin(a, b, config)?;
+    let scale = pair.scale();
+    let mut simplex = Simplex::new();
+    for (p, _) in taken.iter() {
+        simplex.push(SupportPoint::new(
+            a.to_world(&p.a) * scale,
+            b.to_world(&p.b) * scale,
+        ));
     }
-    run
+    if seed(&mut simplex).is_none() {
+        simplex = cold;
+    }
+    let exits = margin.map_or(Exits::NONE, |m| Exits::contact(m * scale));
+    let run = gjk_loop(&pair, config, exits, &mut simplex)?;
+    for (p, _) in simplex.iter() {
+        let (la, lb) = (a.to_local(&(p.a / scale)), b.to_local(&(p.b / scale)));
+        cache.local.push(SupportPoint {
+            w: la - lb,
+            a: la,
+            b: lb,
+        });
+    }
+    Ok((run, simplex, scale))
 }
 
 /// [`distance`](crate::distance) between two placed shapes, starting from
@@ -137,9 +168,8 @@ where
     SB: SupportMap<T, D>,
 {
     let (ra, rb) = margins(a, b)?;
-    let mut simplex = Simplex::new();
-    let run = run_cached(a, b, config, Exits::NONE, cache, &mut simplex)?;
-    Ok(finish(run, &simplex, ra, rb))
+    let (run, simplex, scale) = run_cached(a, b, config, None, cache)?;
+    finish(run, &simplex, scale, ra, rb)
 }
 
 /// [`intersects`](crate::intersects) for two placed shapes, starting from
@@ -161,8 +191,6 @@ where
     SB: SupportMap<T, D>,
 {
     let (ra, rb) = margins(a, b)?;
-    let margin = ra + rb;
-    let mut simplex = Simplex::new();
-    let run = run_cached(a, b, config, Exits::contact(margin), cache, &mut simplex)?;
-    contact_verdict(&run, margin, config)
+    let (run, _, scale) = run_cached(a, b, config, Some(ra + rb), cache)?;
+    within(&run, (ra + rb) * scale, config)
 }

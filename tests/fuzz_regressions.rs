@@ -578,3 +578,58 @@ fn converged_distance_is_within_tolerance_of_the_truth() {
         }
     }
 }
+
+/// Found by the quickcheck form of the `distance` invariants (f64, 3D): a
+/// cloud a millionth of a unit wide beside a hull a million units long and
+/// thin. From one order GJK stalled with its bounds 1e-6 apart (about 2800
+/// ulps of the coordinates) and the old stall test, which allowed a gap of
+/// `ROUNDING_FLOOR · L² / d` for an imprecise direction, called that
+/// `Converged`: the distance was 5.7e-7 above the true one. Budget: each
+/// order's answer within `τ d + 8 ε L` of its own certified lower bound, and
+/// the two orders within twice that.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
+fn stalled_distance_is_not_converged_unless_certified() {
+    let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    let a = [
+        v(-0.9999998700363041, 70.63671933322209, 98.04687479577419),
+        v(-1.0000008004748016, 70.63671839078137, 98.04687412685581),
+        v(-0.9999999962433821, 70.63671868793355, 98.0468754073258),
+        v(-0.9999995178686241, 70.63671925282962, 98.04687554367169),
+        v(-1.0000005433421777, 70.6367182609458, 98.04687442211),
+        v(-0.9999992666517592, 70.63671864230253, 98.04687586369333),
+        v(-1.0000002110681774, 70.63671954782296, 98.04687427815445),
+        v(-1.0000008004748016, 70.63671839078137, 98.04687412685581),
+    ];
+    let b = [
+        v(-129.8545091043307, -81959.04797141052, -688037.0211264668),
+        v(-129.8781311515748, -88474.86945562933, -742768.7889954795),
+        v(-129.81750123031497, 64178.15514876775, 539515.2997286998),
+        v(-129.73009965551182, -93128.72417157864, -781862.7486094538),
+        v(-129.71041461614175, 96756.35784545222, 813173.4422233693),
+        v(-129.68443036417324, -108021.74099489988, -906963.7477206278),
+        v(-129.76553272637796, 1813.8778605588561, 15655.433027430217),
+    ];
+    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    let config = GjkConfig {
+        initial_direction: Some(v(1.1920928955078125e-7, 23.69921875, 127.99609375)),
+        ..GjkConfig::default()
+    };
+    let scale = 906963.7477206278_f64;
+    let slack = config.tolerance * 168.1 + 8.0 * f64::EPSILON * scale;
+    let ab = distance(&ha, &hb, &config).unwrap();
+    let ba = distance(&hb, &ha, &config).unwrap();
+    for d in [&ab, &ba] {
+        if d.status == Status::Converged {
+            assert!(d.distance - d.lower_bound <= slack, "{d:?}");
+        }
+    }
+    if ab.status == Status::Converged && ba.status == Status::Converged {
+        assert!(
+            (ab.distance - ba.distance).abs() <= 2.0 * slack,
+            "{ab:?} {ba:?}"
+        );
+    }
+    // Either way, each answer's bracket holds the other's certified bound.
+    assert!(ab.lower_bound <= ba.distance + slack && ba.lower_bound <= ab.distance + slack);
+}

@@ -26,7 +26,8 @@ mod polytope;
 use nalgebra::SVector;
 
 use crate::basis::Basis;
-use crate::gjk::{gjk_loop, support_pair, Exits, GjkConfig, GjkError, Status};
+use crate::gjk::{first_direction, gjk_loop, Exits, GjkConfig, GjkError, Status};
+use crate::pair::Pair;
 use crate::real::{all_finite, axis, max_abs, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::{SupportMap, Transformed};
@@ -78,8 +79,7 @@ fn orthogonal_direction<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Opt
 
 /// Runs EPA from the simplex of a GJK run that found the cores overlapping.
 pub(crate) fn expand<T, const D: usize, const V: usize, const F: usize, A, B>(
-    a: &A,
-    b: &B,
+    pair: &Pair<'_, A, B, T>,
     config: &GjkConfig<T, D>,
     simplex: &Simplex<T, D>,
 ) -> Result<CorePenetration<T, D>, GjkError>
@@ -118,8 +118,8 @@ where
         let Some(u) = orthogonal_direction(&full) else {
             break;
         };
-        let up = support_pair(a, b, &u);
-        let down = support_pair(a, b, &-u);
+        let up = pair.support(&u);
+        let down = pair.support(&-u);
         if !all_finite(&up.w) || !all_finite(&down.w) {
             return Err(GjkError::NonFinite);
         }
@@ -140,7 +140,7 @@ where
     if !poly.start(&full) {
         return Err(GjkError::InvalidConfig);
     }
-    run_epa(a, b, config, &mut poly, scale)
+    run_epa(pair, config, &mut poly, scale)
 }
 
 /// Depth zero at GJK's contact point, along `normal`.
@@ -162,8 +162,7 @@ fn touching<T: Real, const D: usize>(
 
 /// The expansion loop proper.
 fn run_epa<T, const D: usize, const V: usize, const F: usize, A, B>(
-    a: &A,
-    b: &B,
+    pair: &Pair<'_, A, B, T>,
     config: &GjkConfig<T, D>,
     poly: &mut Polytope<T, D, V, F>,
     mut scale: T,
@@ -186,7 +185,7 @@ where
         };
         best = Some(f);
         let facet = poly.facet(f);
-        let p = support_pair(a, b, &facet.normal);
+        let p = pair.support(&facet.normal);
         if !all_finite(&p.w) {
             return Err(GjkError::NonFinite);
         }
@@ -216,7 +215,7 @@ where
     let q = facet.normal * facet.distance;
     let (miss, mut pa, mut pb) = contact_points(poly, f, &q, scale);
     if miss > T::ROUNDING_FLOOR * scale {
-        if let Some((m, qa, qb)) = touching_points(a, b, config, &q) {
+        if let Some((m, qa, qb)) = touching_points(pair, config, &q) {
             if m < miss {
                 (pa, pb) = (qa, qb);
             }
@@ -300,18 +299,22 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
 /// so `A` and `B + q` touch: GJK on that pair ends at a point `pa − (pb + q)`
 /// of length about zero, and `(pa, pb)` are witnesses of `q`. Returns that
 /// length (how far `pa − pb` is from `q`) with the points.
-fn touching_points<T, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+fn touching_points<T, A, B, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
     config: &GjkConfig<T, D>,
     q: &SVector<T, D>,
 ) -> Option<(T, SVector<T, D>, SVector<T, D>)>
 where
     T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
 {
-    let shifted = Transformed::translated(b, *q).ok()?;
-    let mut simplex = Simplex::new();
-    let run = gjk_loop::<false, _, D>(a, &shifted, config, Exits::NONE, &mut simplex).ok()?;
+    // `B + q` in the shapes' own frame, queried in the pair's frame.
+    let shifted = Transformed::translated(pair.b, pair.unscale_point(q)).ok()?;
+    let moved = Pair::with_scale(pair.a, &shifted, pair.scale());
+    let first = moved.support(&first_direction(pair.a, &shifted, config));
+    let mut simplex = Simplex::from_point(first);
+    let run = gjk_loop(&moved, config, Exits::NONE, &mut simplex).ok()?;
     let (pa, pb) = simplex.witnesses();
     Some((run.upper, pa, pb - q))
 }

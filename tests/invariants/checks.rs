@@ -425,7 +425,10 @@ pub fn check_swap<T: Scalar, const D: usize>(
     let tol = budget::<T>(pair.scale, x.max(y) + radii, pair.config.tolerance.f());
     assert!(
         (x - y).abs() <= 2.0 * tol,
-        "d(A, B) = {x:e} but d(B, A) = {y:e} (budget {tol:e})"
+        "d(A, B) = {x:e} but d(B, A) = {y:e} (budget {tol:e}); {d:?}; {e:?}; {:?}; A {:?}; B {:?}",
+        pair.config,
+        pair.a,
+        pair.b
     );
     if let (Some(n), Some(m)) = (d.normal, e.normal) {
         // The cores' distance (not the shapes', which is clamped at zero
@@ -511,6 +514,22 @@ pub fn check_intersects<T: Scalar, const D: usize>(
         }
         Err(e) => panic!("intersects failed with {e:?} where distance succeeded"),
     };
+    // One rule decides every boolean: `false` only when proven, and the
+    // same answer from `penetration`, whose loop is the same up to exits.
+    if !hit {
+        assert!(
+            may_be_apart(pair, d),
+            "intersects = false but distance does not prove a gap ({d:?})"
+        );
+    }
+    if let Ok(p) = penetration(sa, sb, &pair.config) {
+        let core = d.distance.f() + pair.a.radius + pair.b.radius;
+        let band = budget::<T>(pair.scale, core, pair.config.tolerance.f());
+        assert!(
+            hit == p.is_some() || d.distance.f() <= band,
+            "intersects = {hit} but penetration = {p:?} ({d:?})"
+        );
+    }
     if !sane::<T>(pair.scale) || d.status != Status::Converged {
         return;
     }
@@ -544,6 +563,21 @@ pub fn check_intersects<T: Scalar, const D: usize>(
     }
 }
 
+/// Whether a boolean "apart" (`intersects = false`, `penetration = None`)
+/// agrees with the distance answer: that answer proves a gap (a positive
+/// lower bound, or a positive distance the loop converged on), or it
+/// converged inside the touching band, where either answer is right to
+/// working precision. An undecided distance (stalled, capped) with a
+/// bracket reaching zero never allows "apart".
+pub fn may_be_apart<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T, D>) -> bool {
+    let converged = d.status == Status::Converged;
+    let core = d.distance.f() + pair.a.radius + pair.b.radius;
+    let band = budget::<T>(pair.scale, core, pair.config.tolerance.f());
+    d.lower_bound.f() > 0.0
+        || (converged && (d.distance.f() > 0.0 || !sane::<T>(pair.scale)))
+        || (converged && d.distance.f() <= band)
+}
+
 /// `penetration` and `contact` agree with `distance`, and the depth moves
 /// the shapes apart.
 pub fn check_penetration<T: Scalar, const D: usize>(
@@ -554,11 +588,28 @@ pub fn check_penetration<T: Scalar, const D: usize>(
 ) {
     let p = match penetration(sa, sb, &pair.config) {
         Ok(p) => p,
+        Err(GjkError::IterationLimit) => {
+            // Undecided: only when `distance`, on the same loop, ended at
+            // the cap with its bracket straddling contact.
+            assert!(
+                d.status == Status::IterationLimit && d.lower_bound.f() == 0.0,
+                "penetration hit the iteration cap where distance decided ({d:?})"
+            );
+            return;
+        }
         Err(e) => {
             expect_error(pair, "penetration", e);
             return;
         }
     };
+    // `None` means proven apart: by the lower bound, or by a converged
+    // distance beyond the touching band.
+    if p.is_none() {
+        assert!(
+            may_be_apart(pair, d),
+            "penetration = None but distance does not prove a gap ({d:?})"
+        );
+    }
     let sane = sane::<T>(pair.scale);
     let dist = d.distance.f();
     let tolerance = pair.config.tolerance.f();
@@ -609,8 +660,11 @@ pub fn check_penetration<T: Scalar, const D: usize>(
     let (ha, lb) = (pair.a.high(&n), pair.b.low(&n));
     assert!(
         (ha - lb - depth).abs() <= tol,
-        "depth {depth:e} but the overlap along the normal is {:e} (budget {tol:e})",
-        ha - lb
+        "depth {depth:e} but the overlap along the normal is {:e} (budget {tol:e}); {p:?}; {d:?}; {:?}; A {:?}; B {:?}",
+        ha - lb,
+        pair.config,
+        pair.a,
+        pair.b
     );
     let deep = depth_bound(&pair.a, &pair.b, &[]);
     assert!(

@@ -1,0 +1,106 @@
+//! Two shapes queried together, in the frame the kernel computes in.
+//!
+//! # Why a frame of its own
+//!
+//! GJK and EPA square lengths: `‖v‖²`, `v · w`, the norms in Johnson's
+//! factorisation and in the polytope's normals. In `f64` a squared length
+//! overflows once coordinates pass `√MAX ≈ 1.3e154` and falls into subnormals
+//! (losing digits, then everything) below `√MIN_POSITIVE ≈ 1.5e-154`; in
+//! `f32` the limits are about `1.8e19` and `1.1e-19`. A kernel whose
+//! tolerances are all relative should not care where on that range the
+//! shapes sit, and a query on shapes a millionth or a billion times the
+//! size of the first should give the same answer scaled.
+//!
+//! So every query runs on support points multiplied by one power of two `σ`,
+//! chosen from the first support point so that its coordinates are of order
+//! one. Multiplying by a power of two is exact (short of underflow), so the
+//! scaled problem is the original one to the last bit; a query at scale
+//! `2ᵏ s` computes with exactly the numbers of the query at scale `s`, and
+//! its answer is exactly `2ᵏ` times the other. Directions are unaffected:
+//! support maps are positively homogeneous in the direction. Answers are
+//! mapped back by dividing by `σ` ([`Pair::unscale`]).
+//!
+//! Shapes whose own coordinates span more than the whole exponent range
+//! (a first support point near `1e-300` and another near `1e300`) still
+//! overflow inside the kernel; that is reported as
+//! [`GjkError::Overflow`], never answered.
+
+use nalgebra::SVector;
+
+use crate::gjk::GjkError;
+use crate::real::{all_finite, max_abs, Real};
+use crate::simplex::SupportPoint;
+use crate::support::SupportMap;
+
+/// Shapes `A` and `B` with the power-of-two scale `σ` their support points
+/// are multiplied by.
+pub(crate) struct Pair<'s, A, B, T> {
+    pub a: &'s A,
+    pub b: &'s B,
+    scale: T,
+}
+
+impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
+    /// The pair at scale `σ = scale` (a power of two from another pair, so
+    /// that both compute in one frame).
+    pub fn with_scale(a: &'s A, b: &'s B, scale: T) -> Self {
+        Self { a, b, scale }
+    }
+
+    /// The scale `σ`: kernel coordinates are `σ ×` the shapes' own.
+    #[inline]
+    pub fn scale(&self) -> T {
+        self.scale
+    }
+
+    /// A length or coordinate of the kernel's frame, in the shapes' frame.
+    #[inline]
+    pub fn unscale(&self, x: T) -> T {
+        x / self.scale
+    }
+
+    /// A point of the kernel's frame, in the shapes' frame.
+    #[inline]
+    pub fn unscale_point<const D: usize>(&self, p: &SVector<T, D>) -> SVector<T, D> {
+        p / self.scale
+    }
+}
+
+impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
+    /// The pair with its scale set by the support point along `dir`, and that
+    /// point in the kernel's frame.
+    ///
+    /// # Errors
+    ///
+    /// [`GjkError::NonFinite`] when the support point is not finite.
+    pub fn along<const D: usize>(
+        a: &'s A,
+        b: &'s B,
+        dir: &SVector<T, D>,
+    ) -> Result<(Self, SupportPoint<T, D>), GjkError>
+    where
+        A: SupportMap<T, D>,
+        B: SupportMap<T, D>,
+    {
+        let (pa, pb) = (a.core_support(dir), b.core_support(&-dir));
+        if !all_finite(&pa) || !all_finite(&pb) {
+            return Err(GjkError::NonFinite);
+        }
+        let scale = T::unit_scale(max_abs(&pa).max(max_abs(&pb)));
+        let pair = Self { a, b, scale };
+        Ok((pair, SupportPoint::new(pa * scale, pb * scale)))
+    }
+
+    /// The support point of `A − B` along `dir`, in the kernel's frame.
+    #[inline]
+    pub fn support<const D: usize>(&self, dir: &SVector<T, D>) -> SupportPoint<T, D>
+    where
+        A: SupportMap<T, D>,
+        B: SupportMap<T, D>,
+    {
+        SupportPoint::new(
+            self.a.core_support(dir) * self.scale,
+            self.b.core_support(&-dir) * self.scale,
+        )
+    }
+}
