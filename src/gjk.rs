@@ -21,7 +21,7 @@
 use nalgebra::SVector;
 
 use crate::basis::Basis;
-use crate::pair::Pair;
+use crate::pair::{small_direction, Pair};
 use crate::real::{all_finite, axis, max_abs, robust_norm, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
@@ -248,7 +248,7 @@ pub(crate) fn first_direction<T: Real, const D: usize>(
         // Brought to order one by a power of two (exact, the direction
         // unchanged), so that the shapes' dot products with it neither
         // overflow nor underflow whatever the shapes' scale.
-        d * T::unit_scale(max_abs(&d))
+        small_direction(&d)
     } else {
         axis(0)
     }

@@ -38,13 +38,18 @@ pub(crate) struct Pair<'s, A, B, T> {
     pub a: &'s A,
     pub b: &'s B,
     scale: T,
+    /// The shapes' coordinates are beyond `√MAX`-ish (`σ² <
+    /// MIN_POSITIVE`): their dot products with a direction of order one
+    /// could overflow, so directions are first brought below one.
+    huge: bool,
 }
 
 impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
     /// The pair at scale `σ = scale` (a power of two from another pair, so
     /// that both compute in one frame).
     pub fn with_scale(a: &'s A, b: &'s B, scale: T) -> Self {
-        Self { a, b, scale }
+        let huge = scale * scale < T::MIN_POSITIVE;
+        Self { a, b, scale, huge }
     }
 
     /// The scale `σ`: kernel coordinates are `σ ×` the shapes' own.
@@ -87,7 +92,7 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
             return Err(GjkError::NonFinite);
         }
         let scale = T::unit_scale(max_abs(&pa).max(max_abs(&pb)));
-        let pair = Self { a, b, scale };
+        let pair = Self::with_scale(a, b, scale);
         Ok((pair, SupportPoint::new(pa * scale, pb * scale)))
     }
 
@@ -98,9 +103,25 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         A: SupportMap<T, D>,
         B: SupportMap<T, D>,
     {
-        SupportPoint::new(
-            self.a.core_support(dir) * self.scale,
-            self.b.core_support(&-dir) * self.scale,
-        )
+        if self.huge {
+            let d = small_direction(dir);
+            SupportPoint::new(
+                self.a.core_support(&d) * self.scale,
+                self.b.core_support(&-d) * self.scale,
+            )
+        } else {
+            SupportPoint::new(
+                self.a.core_support(dir) * self.scale,
+                self.b.core_support(&-dir) * self.scale,
+            )
+        }
     }
+}
+
+/// `dir` scaled by a power of two (exact, the direction unchanged) to
+/// coordinates below `1/8`, so that its dot product with any finite point
+/// of up to eight coordinates stays finite.
+#[inline]
+pub(crate) fn small_direction<T: Real, const D: usize>(dir: &SVector<T, D>) -> SVector<T, D> {
+    dir * (T::unit_scale(max_abs(dir)) * T::lit(0.0625))
 }

@@ -234,6 +234,7 @@ pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
         Query::Distance => {
             check_swap(&pair, &sa, &sb, &d);
             check_closest_points(&pair, &sa, &sb, &d);
+            check_scaled(&pair, &d);
         }
         Query::Intersects => check_intersects(&pair, &sa, &sb, &d),
         Query::Penetration => check_penetration(&pair, &sa, &sb, &d),
@@ -576,6 +577,62 @@ pub fn may_be_apart<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T
     d.lower_bound.f() > 0.0
         || (converged && (d.distance.f() > 0.0 || !sane::<T>(pair.scale)))
         || (converged && d.distance.f() <= band)
+}
+
+/// The pair scaled by `2^k` for the largest and the smallest `k` that keep
+/// its coordinates finite (with room for their sums) and its smallest
+/// non-zero coordinate at least `2^60` times the smallest normal number:
+/// `distance` answers `2^k ×` the answer at scale 1, within the budget, with
+/// the same decision (apart or touching) outside the touching band.
+pub fn check_scaled<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T, D>) {
+    if !pair.config_ok || !sane::<T>(pair.scale) || pair.scale == 0.0 {
+        return;
+    }
+    let coords = || {
+        let points = pair
+            .at
+            .iter()
+            .chain(&pair.bt)
+            .flat_map(|p| p.iter().copied());
+        points.chain([pair.ra, pair.rb]).map(|x| x.f().abs())
+    };
+    let smallest = coords().filter(|&x| x > 0.0).fold(f64::INFINITY, f64::min);
+    let up = (T::largest() / (8.0 * pair.scale)).log2().floor() as i32;
+    let down = (T::smallest_normal() * 2f64.powi(60) / smallest)
+        .log2()
+        .ceil() as i32;
+    // A pair whose coordinates span more than the exponent range allows
+    // only scales between the two.
+    // `2^k` itself must be finite and normal.
+    let limit = T::largest().log2().floor() as i32 - 3;
+    for k in [up, down.min(up)].map(|k| k.clamp(-limit, limit)) {
+        let s = 2f64.powi(k);
+        let grow = |p: &Vector<T, D>| p.map(|x| T::of(x.f() * s));
+        let at: Vec<Vector<T, D>> = pair.at.iter().map(grow).collect();
+        let bt: Vec<Vector<T, D>> = pair.bt.iter().map(grow).collect();
+        let (ra, rb) = (T::of(pair.ra.f() * s), T::of(pair.rb.f() * s));
+        let ha = ConvexHull::new(&at).unwrap_or_else(|e| panic!("2^{k}: {e:?} {at:?}"));
+        let hb = ConvexHull::new(&bt).unwrap_or_else(|e| panic!("2^{k}: {e:?} {bt:?}"));
+        let sa = Rounded::new(ha, ra).expect("finite");
+        let sb = Rounded::new(hb, rb).expect("finite");
+        let e = distance(&sa, &sb, &pair.config)
+            .unwrap_or_else(|e| panic!("distance at scale 2^{k} failed with {e:?} ({d:?})"));
+        if d.status != Status::Converged || e.status != Status::Converged {
+            continue;
+        }
+        let radii = pair.a.radius + pair.b.radius;
+        let tol = budget::<T>(
+            pair.scale,
+            d.distance.f() + radii,
+            pair.config.tolerance.f(),
+        );
+        let scaled = e.distance.f() / s;
+        assert!(
+            (scaled - d.distance.f()).abs() <= 2.0 * tol,
+            "distance {:e} at scale 1 but {scaled:e} (x 2^{k}) at scale 2^{k} (budget {tol:e}); {d:?}; {e:?}",
+            d.distance.f()
+        );
+    }
 }
 
 /// `penetration` and `contact` agree with `distance`, and the depth moves
