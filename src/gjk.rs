@@ -235,15 +235,13 @@ impl<T: Real> Exits<T> {
 }
 
 /// The first search direction: the configured one, else from A's centre
-/// towards B's, else the first axis.
+/// `ca` towards B's `cb`, else the first axis.
 pub(crate) fn first_direction<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    ca: &SVector<T, D>,
+    cb: &SVector<T, D>,
     config: &GjkConfig<T, D>,
 ) -> SVector<T, D> {
-    let d = config
-        .initial_direction
-        .unwrap_or_else(|| b.center() - a.center());
+    let d = config.initial_direction.unwrap_or_else(|| cb - ca);
     if all_finite(&d) && d != SVector::<T, D>::zeros() {
         // Brought to order one by a power of two (exact, the direction
         // unchanged), so that the shapes' dot products with it neither
@@ -284,7 +282,8 @@ where
     B: SupportMap<T, D>,
 {
     check_config(config)?;
-    let (pair, first) = Pair::along(a, b, &first_direction(a, b, config))?;
+    let (ca, cb) = (a.center(), b.center());
+    let (pair, first) = Pair::along(a, b, &first_direction(&ca, &cb, config), &[ca, cb])?;
     Ok((pair, Simplex::from_point(first)))
 }
 

@@ -72,8 +72,10 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
 }
 
 impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
-    /// The pair with its scale set by the support point along `dir`, and that
-    /// point in the kernel's frame.
+    /// The pair with its scale set by the support point along `dir` and the
+    /// points `near` (the shapes' centres: a support point alone may be a
+    /// tiny feature of a huge shape), and that support point in the kernel's
+    /// frame.
     ///
     /// # Errors
     ///
@@ -82,6 +84,7 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         a: &'s A,
         b: &'s B,
         dir: &SVector<T, D>,
+        near: &[SVector<T, D>],
     ) -> Result<(Self, SupportPoint<T, D>), GjkError>
     where
         A: SupportMap<T, D>,
@@ -91,7 +94,11 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         if !all_finite(&pa) || !all_finite(&pb) {
             return Err(GjkError::NonFinite);
         }
-        let scale = T::unit_scale(max_abs(&pa).max(max_abs(&pb)));
+        let size = near
+            .iter()
+            .filter(|c| all_finite(c))
+            .fold(max_abs(&pa).max(max_abs(&pb)), |m, c| m.max(max_abs(c)));
+        let scale = T::unit_scale(size);
         let pair = Self::with_scale(a, b, scale);
         Ok((pair, SupportPoint::new(pa * scale, pb * scale)))
     }

@@ -633,3 +633,30 @@ fn stalled_distance_is_not_converged_unless_certified() {
     // Either way, each answer's bracket holds the other's certified bound.
     assert!(ab.lower_bound <= ba.distance + slack && ba.lower_bound <= ab.distance + slack);
 }
+
+/// Found by the `distance` target (f64, 2D): a point at the origin and a
+/// hull with a vertex at `(MIN_POSITIVE, MIN_POSITIVE)` and others near
+/// `-2.8e18`. The first support point is the tiny vertex; a frame scaled by
+/// it alone (`2^1022`) overflowed at the next support point and the query
+/// failed with `NonFinite`. The frame's scale takes the shapes' centres into
+/// account: the answer is touching (the gap, 3e-308, is far below the
+/// rounding of coordinates of 2.8e18).
+#[test]
+fn frame_scale_covers_the_shapes_not_only_the_first_support_point() {
+    let m = f64::MIN_POSITIVE;
+    let a = [Vector::<f64, 2>::zeros()];
+    let far = -2.8483943054992686e18;
+    let b = [
+        Vector::<f64, 2>::new(m, m),
+        Vector::<f64, 2>::new(far, far),
+        Vector::<f64, 2>::new(m, -1.0),
+    ];
+    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    for d in [
+        distance(&ha, &hb, &GjkConfig::default()).unwrap(),
+        distance(&hb, &ha, &GjkConfig::default()).unwrap(),
+    ] {
+        assert_eq!(d.status, Status::Converged);
+        assert!(d.distance <= 64.0 * f64::EPSILON * far.abs(), "{d:?}");
+    }
+}

@@ -312,7 +312,8 @@ where
     // `B + q` in the shapes' own frame, queried in the pair's frame.
     let shifted = Transformed::translated(pair.b, pair.unscale_point(q)).ok()?;
     let moved = Pair::with_scale(pair.a, &shifted, pair.scale());
-    let first = moved.support(&first_direction(pair.a, &shifted, config));
+    let (ca, cb) = (pair.a.center(), shifted.center());
+    let first = moved.support(&first_direction(&ca, &cb, config));
     let mut simplex = Simplex::from_point(first);
     let run = gjk_loop(&moved, config, Exits::NONE, &mut simplex).ok()?;
     let (pa, pb) = simplex.witnesses();

@@ -566,17 +566,18 @@ pub fn check_intersects<T: Scalar, const D: usize>(
 
 /// Whether a boolean "apart" (`intersects = false`, `penetration = None`)
 /// agrees with the distance answer: that answer proves a gap (a positive
-/// lower bound, or a positive distance the loop converged on), or it
-/// converged inside the touching band, where either answer is right to
-/// working precision. An undecided distance (stalled, capped) with a
-/// bracket reaching zero never allows "apart".
+/// lower bound, or a positive distance the loop converged on), or its
+/// distance is inside the touching band, where either answer is right to
+/// working precision. An undecided distance (stalled, capped) whose bracket
+/// reaches zero from beyond the band never allows "apart".
 pub fn may_be_apart<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T, D>) -> bool {
     let converged = d.status == Status::Converged;
     let core = d.distance.f() + pair.a.radius + pair.b.radius;
     let band = budget::<T>(pair.scale, core, pair.config.tolerance.f());
     d.lower_bound.f() > 0.0
-        || (converged && (d.distance.f() > 0.0 || !sane::<T>(pair.scale)))
-        || (converged && d.distance.f() <= band)
+        || (converged && d.distance.f() > 0.0)
+        || d.distance.f() <= band
+        || !sane::<T>(pair.scale)
 }
 
 /// The pair scaled by `2^k` for the largest and the smallest `k` that keep
