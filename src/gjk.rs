@@ -283,7 +283,10 @@ where
 {
     check_config(config)?;
     let (ca, cb) = (a.center(), b.center());
-    let (pair, first) = Pair::along(a, b, &first_direction(&ca, &cb, config), &[ca, cb])?;
+    // `max` ignores a NaN operand: a non-finite centre counts as zero.
+    let size = max_abs(&ca).max(max_abs(&cb));
+    let size = if size.is_finite() { size } else { T::zero() };
+    let (pair, first) = Pair::along(a, b, &first_direction(&ca, &cb, config), size)?;
     Ok((pair, Simplex::from_point(first)))
 }
 
@@ -369,39 +372,54 @@ where
             return done(Status::Converged, Verdict::Apart, lower);
         }
 
-        simplex.push(p);
-        match simplex.reduce_below(vv) {
-            Some(next) if all_finite(&next) => v = next,
-            Some(_) => return Err(GjkError::NonFinite),
-            None => {
-                // No progress: rounding has the last word. The answer is
-                // converged only if a bound certifies it: the plain bound
-                // failed the gap test above, so it takes the bound along
-                // the face's own normal; otherwise the loop stalled, and
-                // says so with the bracket it has.
-                let refined = face_bound(pair, simplex, &p.w, &v).filter(|&(l, _)| {
-                    l > T::zero() && norm - l <= config.tolerance * l + floor * scale
-                });
-                let Some((refined, u)) = refined else {
-                    return done(Status::Stalled, Verdict::Apart, lower);
-                };
-                // The face through `w` holds the answer to rounding (the
-                // bound along its normal meets ‖v‖): its closest point, not
-                // the old face's, gives the witnesses and the normal.
-                simplex.push(p);
-                let Some(closest) = simplex.closest_point_full().filter(all_finite) else {
-                    return Err(GjkError::NonFinite);
-                };
-                return Ok(Run {
-                    upper: closest.norm(),
-                    lower: lower.max(refined),
-                    normal: Some(-u),
-                    scale,
-                    iterations: iteration,
-                    status: Status::Converged,
-                    verdict: Verdict::Apart,
-                });
+        // No progress means rounding has the last word. The answer is then
+        // converged only if a bound certifies it: the plain bound failed
+        // the gap test above, so the bound along the face's own normal
+        // ([`face_bound`]) is tried; otherwise the loop stalled, and says so
+        // with the bracket it has. Once certified, the face through `w`
+        // holds the answer to rounding: its closest point, where it is no
+        // farther than ‖v‖ by more than rounding, gives better witnesses
+        // than the old face's, so the push is tried once more with that
+        // allowance (one call site keeps the reduction inlined).
+        let mut certified: Option<(T, SVector<T, D>)> = None;
+        let mut below = vv;
+        let progress = loop {
+            simplex.push(p);
+            let next = simplex.reduce_below(below);
+            if next.is_some() || certified.is_some() {
+                break next;
             }
+            certified = face_bound(pair, simplex, &p.w, &v).filter(|&(l, _)| {
+                l > T::zero() && norm - l <= config.tolerance * l + floor * scale
+            });
+            if certified.is_none() {
+                return done(Status::Stalled, Verdict::Apart, lower);
+            }
+            below = vv + floor * scale * norm;
+        };
+        if let Some(next) = progress {
+            v = next;
+        }
+        if !all_finite(&v) {
+            return Err(GjkError::NonFinite);
+        }
+        if let Some((bound, u)) = certified {
+            let upper = v.norm();
+            let lower = lower.max(bound);
+            let met = upper - lower <= config.tolerance * lower + floor * scale;
+            return Ok(Run {
+                upper,
+                lower,
+                normal: Some(-u),
+                scale,
+                iterations: iteration,
+                status: if met {
+                    Status::Converged
+                } else {
+                    Status::Stalled
+                },
+                verdict: Verdict::Apart,
+            });
         }
     }
     let verdict = if touching(&v, scale) {
@@ -435,6 +453,8 @@ where
 /// (its closest point is `v` to rounding), or, when those span the space,
 /// the simplex alone. Returns the bound and `u`. Costs one support call, on
 /// the stalled path only.
+#[cold]
+#[inline(never)]
 fn face_bound<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     simplex: &Simplex<T, D>,

@@ -72,10 +72,11 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
 }
 
 impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
-    /// The pair with its scale set by the support point along `dir` and the
-    /// points `near` (the shapes' centres: a support point alone may be a
-    /// tiny feature of a huge shape), and that support point in the kernel's
-    /// frame.
+    /// The pair with its scale set by the support point along `dir` and
+    /// `size`, the magnitude of other points of the shapes (their centres: a
+    /// support point alone may be a tiny feature of a huge shape; a
+    /// non-finite `size` counts as zero), and that support point in the
+    /// kernel's frame.
     ///
     /// # Errors
     ///
@@ -84,7 +85,7 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         a: &'s A,
         b: &'s B,
         dir: &SVector<T, D>,
-        near: &[SVector<T, D>],
+        size: T,
     ) -> Result<(Self, SupportPoint<T, D>), GjkError>
     where
         A: SupportMap<T, D>,
@@ -94,10 +95,7 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         if !all_finite(&pa) || !all_finite(&pb) {
             return Err(GjkError::NonFinite);
         }
-        let size = near
-            .iter()
-            .filter(|c| all_finite(c))
-            .fold(max_abs(&pa).max(max_abs(&pb)), |m, c| m.max(max_abs(c)));
+        let size = size.max(max_abs(&pa)).max(max_abs(&pb));
         let scale = T::unit_scale(size);
         let pair = Self::with_scale(a, b, scale);
         Ok((pair, SupportPoint::new(pa * scale, pb * scale)))
@@ -110,18 +108,15 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         A: SupportMap<T, D>,
         B: SupportMap<T, D>,
     {
-        if self.huge {
-            let d = small_direction(dir);
-            SupportPoint::new(
-                self.a.core_support(&d) * self.scale,
-                self.b.core_support(&-d) * self.scale,
-            )
+        let d = if self.huge {
+            small_direction(dir)
         } else {
-            SupportPoint::new(
-                self.a.core_support(dir) * self.scale,
-                self.b.core_support(&-dir) * self.scale,
-            )
-        }
+            *dir
+        };
+        SupportPoint::new(
+            self.a.core_support(&d) * self.scale,
+            self.b.core_support(&-d) * self.scale,
+        )
     }
 }
 
