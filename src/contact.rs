@@ -27,6 +27,7 @@ use crate::gjk::{
     Verdict,
 };
 use crate::real::{all_finite, Real};
+use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
 /// The contact between two shapes within a query distance.
@@ -91,7 +92,8 @@ fn signed<T, const D: usize, const V: usize, const F: usize>(
 where
     T: Real,
 {
-    let (pair, mut simplex) = begin(a, b, config)?;
+    let mut simplex = Simplex::new();
+    let pair = begin(a, b, config, &mut simplex)?;
     let cutoff = cutoff * pair.scale();
     let exits = Exits {
         beyond: Some(cutoff),

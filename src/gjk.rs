@@ -242,7 +242,10 @@ pub(crate) fn first_direction<T: Real, const D: usize>(
     config: &GjkConfig<T, D>,
 ) -> SVector<T, D> {
     let d = config.initial_direction.unwrap_or_else(|| cb - ca);
-    if all_finite(&d) && d != SVector::<T, D>::zeros() {
+    let (d2, c2) = (d.norm_squared(), ca.norm_squared() + cb.norm_squared());
+    if d2 > T::SAFE_SQUARE.recip() && d2 < T::SAFE_SQUARE && c2 < T::SAFE_SQUARE {
+        d
+    } else if all_finite(&d) && d != SVector::<T, D>::zeros() {
         // Brought to order one by a power of two (exact, the direction
         // unchanged), so that the shapes' dot products with it neither
         // overflow nor underflow whatever the shapes' scale.
@@ -261,11 +264,8 @@ fn check_config<T: Real, const D: usize>(config: &GjkConfig<T, D>) -> Result<(),
     }
 }
 
-/// The pair in the kernel's frame and the simplex to start the loop from.
-pub(crate) type Start<'s, A, B, T, const D: usize> = (Pair<'s, A, B, T>, Simplex<T, D>);
-
 /// A cold start: the pair in the kernel's frame (its scale set by the first
-/// support point) and the simplex holding that point.
+/// support point), with `simplex` made to hold that point.
 ///
 /// # Errors
 ///
@@ -275,7 +275,8 @@ pub(crate) fn begin<'s, T, A, B, const D: usize>(
     a: &'s A,
     b: &'s B,
     config: &GjkConfig<T, D>,
-) -> Result<Start<'s, A, B, T, D>, GjkError>
+    simplex: &mut Simplex<T, D>,
+) -> Result<Pair<'s, A, B, T>, GjkError>
 where
     T: Real,
     A: SupportMap<T, D>,
@@ -283,11 +284,9 @@ where
 {
     check_config(config)?;
     let (ca, cb) = (a.center(), b.center());
-    // `max` ignores a NaN operand: a non-finite centre counts as zero.
-    let size = max_abs(&ca).max(max_abs(&cb));
-    let size = if size.is_finite() { size } else { T::zero() };
-    let (pair, first) = Pair::along(a, b, &first_direction(&ca, &cb, config), size)?;
-    Ok((pair, Simplex::from_point(first)))
+    let (pair, first) = Pair::along(a, b, &first_direction(&ca, &cb, config), &ca, &cb)?;
+    simplex.restart(first);
+    Ok(pair)
 }
 
 /// The GJK loop on the cores of a pair, in the pair's frame, run in
@@ -597,7 +596,8 @@ pub fn intersects<T: Real, const D: usize>(
     config: &GjkConfig<T, D>,
 ) -> Result<bool, GjkError> {
     let (ra, rb) = margins(a, b)?;
-    let (pair, mut simplex) = begin(a, b, config)?;
+    let mut simplex = Simplex::new();
+    let pair = begin(a, b, config, &mut simplex)?;
     let margin = (ra + rb) * pair.scale();
     let run = gjk_loop(&pair, config, Exits::contact(margin), &mut simplex)?;
     within(&run, margin, config)
@@ -663,7 +663,8 @@ pub fn distance<T: Real, const D: usize>(
     config: &GjkConfig<T, D>,
 ) -> Result<Distance<T, D>, GjkError> {
     let (ra, rb) = margins(a, b)?;
-    let (pair, mut simplex) = begin(a, b, config)?;
+    let mut simplex = Simplex::new();
+    let pair = begin(a, b, config, &mut simplex)?;
     let run = gjk_loop(&pair, config, Exits::NONE, &mut simplex)?;
     finish(run, &simplex, pair.scale(), ra, rb)
 }
@@ -685,7 +686,8 @@ pub fn closest_points<T: Real, const D: usize>(
         return Err(GjkError::InvalidConfig);
     }
     let (ra, rb) = margins(a, b)?;
-    let (pair, mut simplex) = begin(a, b, config)?;
+    let mut simplex = Simplex::new();
+    let pair = begin(a, b, config, &mut simplex)?;
     let exits = Exits {
         beyond: Some((max_dist + ra + rb) * pair.scale()),
         within: None,

@@ -72,11 +72,13 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
 }
 
 impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
-    /// The pair with its scale set by the support point along `dir` and
-    /// `size`, the magnitude of other points of the shapes (their centres: a
-    /// support point alone may be a tiny feature of a huge shape; a
-    /// non-finite `size` counts as zero), and that support point in the
-    /// kernel's frame.
+    /// The pair with its scale set by the support point along `dir` and by
+    /// the shapes' centres `ca`, `cb` (a support point alone may be a tiny
+    /// feature of a huge shape), and that support point in the kernel's
+    /// frame.
+    ///
+    /// Shapes whose points are of ordinary size (squared lengths within
+    /// [`Real::SAFE_SQUARE`] of one) are left unscaled.
     ///
     /// # Errors
     ///
@@ -85,7 +87,8 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         a: &'s A,
         b: &'s B,
         dir: &SVector<T, D>,
-        size: T,
+        ca: &SVector<T, D>,
+        cb: &SVector<T, D>,
     ) -> Result<(Self, SupportPoint<T, D>), GjkError>
     where
         A: SupportMap<T, D>,
@@ -95,14 +98,18 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         if !all_finite(&pa) || !all_finite(&pb) {
             return Err(GjkError::NonFinite);
         }
-        let size = size.max(max_abs(&pa)).max(max_abs(&pb));
-        let scale = T::unit_scale(size);
+        let size2 = pa.norm_squared() + pb.norm_squared() + ca.norm_squared() + cb.norm_squared();
+        let scale = if size2 > T::SAFE_SQUARE.recip() && size2 < T::SAFE_SQUARE {
+            T::one()
+        } else {
+            frame_scale(&[pa, pb, *ca, *cb])
+        };
         let pair = Self::with_scale(a, b, scale);
         Ok((pair, SupportPoint::new(pa * scale, pb * scale)))
     }
 
     /// The support point of `A − B` along `dir`, in the kernel's frame.
-    #[inline]
+    #[inline(always)]
     pub fn support<const D: usize>(&self, dir: &SVector<T, D>) -> SupportPoint<T, D>
     where
         A: SupportMap<T, D>,
@@ -118,6 +125,18 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
             self.b.core_support(&-d) * self.scale,
         )
     }
+}
+
+/// The power of two that brings the largest coordinate of `points` (the
+/// finite ones) to order one.
+#[cold]
+#[inline(never)]
+fn frame_scale<T: Real, const D: usize>(points: &[SVector<T, D>]) -> T {
+    let size = points
+        .iter()
+        .filter(|p| all_finite(p))
+        .fold(T::zero(), |m, p| m.max(max_abs(p)));
+    T::unit_scale(size)
 }
 
 /// `dir` scaled by a power of two (exact, the direction unchanged) to

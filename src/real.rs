@@ -55,6 +55,12 @@ pub trait Real: RealField + Copy + sealed::Sealed {
     /// lost precision to underflow.
     const MIN_POSITIVE: Self;
 
+    /// Squared lengths strictly between `1 / SAFE_SQUARE` and `SAFE_SQUARE`
+    /// (`2^±500` in `f64`, `2^±60` in `f32`) leave every product the kernel
+    /// forms from a few of them far from overflow and underflow: shapes of
+    /// that size are queried in their own frame, unscaled.
+    const SAFE_SQUARE: Self;
+
     /// Converts an `f64` constant to this precision (rounding to nearest).
     fn lit(x: f64) -> Self;
 
@@ -74,6 +80,8 @@ impl Real for f64 {
     const DEGENERACY: Self = 8.0 * f64::EPSILON;
     const ANGLE_SLACK: Self = 1e-7;
     const MIN_POSITIVE: Self = f64::MIN_POSITIVE;
+    // 2^500
+    const SAFE_SQUARE: Self = 3.273390607896142e150;
 
     #[inline(always)]
     fn lit(x: f64) -> Self {
@@ -99,6 +107,8 @@ impl Real for f32 {
     const DEGENERACY: Self = 8.0 * f32::EPSILON;
     const ANGLE_SLACK: Self = 1e-3;
     const MIN_POSITIVE: Self = f32::MIN_POSITIVE;
+    // 2^60
+    const SAFE_SQUARE: Self = 1.152_921_5e18;
 
     #[inline(always)]
     fn lit(x: f64) -> Self {

@@ -125,7 +125,8 @@ where
 {
     let taken = cache.local;
     cache.local.clear();
-    let (pair, cold) = begin(a, b, config)?;
+    let mut cold = Simplex::new();
+    let pair = begin(a, b, config, &mut cold)?;
     let scale = pair.scale();
     let mut simplex = Simplex::new();
     for (p, _) in taken.iter() {
