@@ -72,8 +72,9 @@ impl<T: Real, const D: usize> GjkConfig<T, D> {
     /// GJK still has to collect the closest features one support point at a
     /// time, so a direction saves few iterations (a few percent on typical
     /// motion). For shapes placed by [`Transformed`](crate::Transformed),
-    /// [`SimplexCache`](crate::SimplexCache) keeps the features themselves
-    /// and usually answers in one iteration.
+    /// [`SimplexCache`](crate::SimplexCache) keeps a direction per feature,
+    /// seeds the query with all of them at once and usually answers in one
+    /// iteration.
     ///
     /// # Example
     ///
@@ -267,10 +268,51 @@ fn first_support<T: Real, const D: usize>(
     }
 }
 
+/// The search directions along which a simplex's vertices were found, kept
+/// in step with the simplex by the loop: a warm start records them to seed
+/// the next query with fresh support points along the same directions (see
+/// `warm`). Cold queries pass `()`, which records nothing and compiles away.
+pub(crate) trait Trail<T: Real, const D: usize> {
+    /// Forgets every direction, then records `dir` (the simplex restarted
+    /// from the support point along `dir`).
+    fn restart(&mut self, dir: &SVector<T, D>);
+    /// Keeps the directions of the vertices in `kept` (bit `i`: the vertex at
+    /// index `i`), in order, as a reduction kept the vertices.
+    fn keep(&mut self, kept: u32);
+    /// [`Simplex::reduce_below`] after the push of the vertex found along
+    /// `−v` (`v` the closest point before the push), with the directions
+    /// kept in step.
+    fn reduce_below(
+        &mut self,
+        simplex: &mut Simplex<T, D>,
+        norm2: T,
+        v: &SVector<T, D>,
+    ) -> Option<SVector<T, D>>;
+}
+
+impl<T: Real, const D: usize> Trail<T, D> for () {
+    #[inline(always)]
+    fn restart(&mut self, _: &SVector<T, D>) {}
+    #[inline(always)]
+    fn keep(&mut self, _: u32) {}
+    #[inline(always)]
+    fn reduce_below(
+        &mut self,
+        simplex: &mut Simplex<T, D>,
+        norm2: T,
+        _: &SVector<T, D>,
+    ) -> Option<SVector<T, D>> {
+        simplex.reduce_below(norm2)
+    }
+}
+
 /// The closest point of a simplex seeded with points of the shapes (a warm
 /// start), or `None` when the seed is empty or unusable (non-finite points,
 /// overflowing lengths); the simplex is then left empty.
-fn seed<T: Real, const D: usize>(simplex: &mut Simplex<T, D>) -> Option<SVector<T, D>> {
+fn seed<T: Real, const D: usize>(
+    simplex: &mut Simplex<T, D>,
+    trail: &mut impl Trail<T, D>,
+) -> Option<SVector<T, D>> {
     let usable = !simplex.is_empty()
         && simplex
             .iter()
@@ -280,9 +322,12 @@ fn seed<T: Real, const D: usize>(simplex: &mut Simplex<T, D>) -> Option<SVector<
     // the newest vertex is almost always in the new answer's face: one
     // reduction through it, rather than one per base vertex. Any point of
     // the simplex is a valid start, should the face have changed.
-    let v = if usable { simplex.reduce() } else { None };
+    let v = if usable { simplex.reduce_kept() } else { None };
     match v {
-        Some(v) if all_finite(&v) && v.norm_squared().is_finite() => Some(v),
+        Some((v, kept)) if all_finite(&v) && v.norm_squared().is_finite() => {
+            trail.keep(kept);
+            Some(v)
+        }
         _ => {
             simplex.clear();
             None
@@ -307,15 +352,33 @@ pub(crate) fn gjk_loop<const WARM: bool, T: Real, const D: usize>(
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
 ) -> Result<Run<T>, GjkError> {
+    traced_loop::<WARM, T, D>(a, b, config, exits, simplex, &mut ())
+}
+
+/// [`gjk_loop`], recording in `trail` the search direction of every vertex
+/// the simplex holds, for a warm start to seed its next simplex from (with
+/// `WARM`). Cold queries pass `()`, whose reports do nothing: the loop
+/// compiles to the same code as without a trail.
+pub(crate) fn traced_loop<const WARM: bool, T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    config: &GjkConfig<T, D>,
+    exits: Exits<T>,
+    simplex: &mut Simplex<T, D>,
+    trail: &mut impl Trail<T, D>,
+) -> Result<Run<T>, GjkError> {
     if !(config.tolerance >= T::zero()) || !config.tolerance.is_finite() {
         return Err(GjkError::InvalidConfig);
     }
-    let seeded = if WARM { seed(simplex) } else { None };
+    let seeded = if WARM { seed(simplex, trail) } else { None };
     let mut v = match seeded {
         Some(v) => v,
         None => {
             let first = first_support(a, b, config)?;
             simplex.restart(first);
+            if WARM {
+                trail.restart(&first_direction(a, b, config));
+            }
             first.w
         }
     };
@@ -376,7 +439,7 @@ pub(crate) fn gjk_loop<const WARM: bool, T: Real, const D: usize>(
         }
 
         simplex.push(p);
-        match simplex.reduce_below(vv) {
+        match trail.reduce_below(simplex, vv, &v) {
             Some(next) if all_finite(&next) => v = next,
             Some(_) => return Err(GjkError::NonFinite),
             None => {

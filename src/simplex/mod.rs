@@ -255,6 +255,34 @@ impl<T: Real, const D: usize> Simplex<T, D> {
         }
     }
 
+    /// [`reduce`](Self::reduce), also telling which vertices were kept: bit
+    /// `i` of the mask is set when the vertex at index `i` before the
+    /// reduction survived. The survivors keep their order, so the mask says
+    /// where each went; a warm start moves its per-vertex data alike.
+    pub(crate) fn reduce_kept(&mut self) -> Option<(SVector<T, D>, u32)> {
+        let base = self.len.checked_sub(1)?;
+        let face = self.best_face(base)?;
+        self.keep(base, &face);
+        Some((face.v, face.mask | 1 << base.min(D)))
+    }
+
+    /// [`reduce_below`](Self::reduce_below), also telling which vertices
+    /// were kept, as [`reduce_kept`](Self::reduce_kept) does (`None`: the
+    /// newest vertex was removed).
+    pub(crate) fn reduce_below_kept(&mut self, norm2: T) -> Option<(SVector<T, D>, u32)> {
+        let base = self.len.checked_sub(1)?;
+        match self.best_face(base) {
+            Some(face) if face.norm2 < norm2 => {
+                self.keep(base, &face);
+                Some((face.v, face.mask | 1 << base.min(D)))
+            }
+            _ => {
+                self.pop();
+                None
+            }
+        }
+    }
+
     /// The closest point to the origin of the whole simplex (every face
     /// considered), reducing it to the supporting face.
     ///
