@@ -23,6 +23,7 @@ use nalgebra::SVector;
 use crate::real::{all_finite, axis, max_abs, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
+use crate::warm::Trail;
 
 /// Default cap on GJK iterations. Polytopes with thousands of vertices
 /// converge in a few dozen iterations; the cap only bounds pathological input.
@@ -265,44 +266,6 @@ fn first_support<T: Real, const D: usize>(
         Err(GjkError::Overflow)
     } else {
         Ok(first)
-    }
-}
-
-/// The search directions along which a simplex's vertices were found, kept
-/// in step with the simplex by the loop: a warm start records them to seed
-/// the next query with fresh support points along the same directions (see
-/// `warm`). Cold queries pass `()`, which records nothing and compiles away.
-pub(crate) trait Trail<T: Real, const D: usize> {
-    /// Forgets every direction, then records `dir` (the simplex restarted
-    /// from the support point along `dir`).
-    fn restart(&mut self, dir: &SVector<T, D>);
-    /// Keeps the directions of the vertices in `kept` (bit `i`: the vertex at
-    /// index `i`), in order, as a reduction kept the vertices.
-    fn keep(&mut self, kept: u32);
-    /// [`Simplex::reduce_below`] after the push of the vertex found along
-    /// `−v` (`v` the closest point before the push), with the directions
-    /// kept in step.
-    fn reduce_below(
-        &mut self,
-        simplex: &mut Simplex<T, D>,
-        norm2: T,
-        v: &SVector<T, D>,
-    ) -> Option<SVector<T, D>>;
-}
-
-impl<T: Real, const D: usize> Trail<T, D> for () {
-    #[inline(always)]
-    fn restart(&mut self, _: &SVector<T, D>) {}
-    #[inline(always)]
-    fn keep(&mut self, _: u32) {}
-    #[inline(always)]
-    fn reduce_below(
-        &mut self,
-        simplex: &mut Simplex<T, D>,
-        norm2: T,
-        _: &SVector<T, D>,
-    ) -> Option<SVector<T, D>> {
-        simplex.reduce_below(norm2)
     }
 }
 

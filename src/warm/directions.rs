@@ -4,15 +4,51 @@
 //! previous final simplex it asks the current shapes for their support
 //! points along the direction that vertex was found along. The loop reports
 //! every edit of the simplex (restart, push, the vertices a reduction kept,
-//! the newest dropped) through [`Trail`], and this list applies the same
-//! edit to the directions, so that direction `i` always belongs to vertex
-//! `i`.
+//! the newest dropped) through [`Trail`], and [`Directions`] applies the same
+//! edit to its list, so that direction `i` always belongs to vertex `i`.
 
 use nalgebra::SVector;
 
-use crate::gjk::Trail;
 use crate::real::Real;
 use crate::simplex::Simplex;
+
+/// The search directions along which a simplex's vertices were found, kept
+/// in step with the simplex by the loop: a warm start records them to seed
+/// the next query with fresh support points along the same directions.
+/// Cold queries pass `()`, which records nothing and compiles away.
+pub(crate) trait Trail<T: Real, const D: usize> {
+    /// Forgets every direction, then records `dir` (the simplex restarted
+    /// from the support point along `dir`).
+    fn restart(&mut self, dir: &SVector<T, D>);
+    /// Keeps the directions of the vertices in `kept` (bit `i`: the vertex at
+    /// index `i`), in order, as a reduction kept the vertices.
+    fn keep(&mut self, kept: u32);
+    /// [`Simplex::reduce_below`] after the push of the vertex found along
+    /// `−v` (`v` the closest point before the push), with the directions
+    /// kept in step.
+    fn reduce_below(
+        &mut self,
+        simplex: &mut Simplex<T, D>,
+        norm2: T,
+        v: &SVector<T, D>,
+    ) -> Option<SVector<T, D>>;
+}
+
+impl<T: Real, const D: usize> Trail<T, D> for () {
+    #[inline(always)]
+    fn restart(&mut self, _: &SVector<T, D>) {}
+    #[inline(always)]
+    fn keep(&mut self, _: u32) {}
+    #[inline(always)]
+    fn reduce_below(
+        &mut self,
+        simplex: &mut Simplex<T, D>,
+        norm2: T,
+        _: &SVector<T, D>,
+    ) -> Option<SVector<T, D>> {
+        simplex.reduce_below(norm2)
+    }
+}
 
 /// Up to `D + 1` directions, oldest first. Like the simplex it follows, the
 /// storage is `D` directions in an array and one beside it (a `[_; D + 1]`

@@ -46,7 +46,7 @@
 //!
 //! # Following the vertices
 //!
-//! The loop reports every edit of its simplex to a `gjk::Trail`: the restart
+//! The loop reports every edit of its simplex to a `Trail`: the restart
 //! along the first direction, and each reduction after a push (the new
 //! vertex is the support along `−v`, `v` the closest point before it) with
 //! the vertices it kept, by their former indices (survivors keep their
@@ -66,6 +66,7 @@ use crate::simplex::Simplex;
 use crate::support::{SupportMap, Transformed};
 
 use directions::Directions;
+pub(crate) use directions::Trail;
 
 /// The search directions of the previous query's closest features, in the
 /// frame of its first shape. Empty at first; each cached query refills it.
