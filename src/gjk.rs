@@ -25,6 +25,7 @@ use crate::pair::{small_direction, Pair};
 use crate::real::{all_finite, axis, max_abs, robust_norm, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
+use crate::warm::Trail;
 
 /// Default cap on GJK iterations. Polytopes with thousands of vertices
 /// converge in a few dozen iterations; the cap only bounds pathological input.
@@ -74,8 +75,9 @@ impl<T: Real, const D: usize> GjkConfig<T, D> {
     /// GJK still has to collect the closest features one support point at a
     /// time, so a direction saves few iterations (a few percent on typical
     /// motion). For shapes placed by [`Transformed`](crate::Transformed),
-    /// [`SimplexCache`](crate::SimplexCache) keeps the features themselves
-    /// and usually answers in one iteration.
+    /// [`SimplexCache`](crate::SimplexCache) keeps a direction per feature,
+    /// seeds the query with all of them at once and usually answers in one
+    /// iteration.
     ///
     /// # Example
     ///
@@ -282,11 +284,34 @@ where
     A: SupportMap<T, D>,
     B: SupportMap<T, D>,
 {
+    begin_along(a, b, config, None, simplex).map(|(pair, _)| pair)
+}
+
+/// The pair of a query and the direction its first support point was
+/// taken along.
+pub(crate) type Begun<'s, A, B, T, const D: usize> = (Pair<'s, A, B, T>, SVector<T, D>);
+
+/// [`begin`] along `dir` when it is given (a warm start's first cached
+/// direction), else along the first search direction; also returns the
+/// direction taken.
+pub(crate) fn begin_along<'s, T, A, B, const D: usize>(
+    a: &'s A,
+    b: &'s B,
+    config: &GjkConfig<T, D>,
+    dir: Option<SVector<T, D>>,
+    simplex: &mut Simplex<T, D>,
+) -> Result<Begun<'s, A, B, T, D>, GjkError>
+where
+    T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
     check_config(config)?;
     let (ca, cb) = (a.center(), b.center());
-    let (pair, first) = Pair::along(a, b, &first_direction(&ca, &cb, config), &ca, &cb)?;
+    let dir = dir.unwrap_or_else(|| first_direction(&ca, &cb, config));
+    let (pair, first) = Pair::along(a, b, &dir, &ca, &cb)?;
     simplex.restart(first);
-    Ok(pair)
+    Ok((pair, dir))
 }
 
 /// The GJK loop on the cores of a pair, in the pair's frame, run in
@@ -303,6 +328,25 @@ pub(crate) fn gjk_loop<T, A, B, const D: usize>(
     config: &GjkConfig<T, D>,
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
+) -> Result<Run<T, D>, GjkError>
+where
+    T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
+    traced_loop(pair, config, exits, simplex, &mut ())
+}
+
+/// [`gjk_loop`], recording in `trail` the search direction of every vertex
+/// the simplex gains and keeps, for a warm start to seed its next simplex
+/// from. Cold queries pass `()`, whose reports do nothing: the loop
+/// compiles to the same code as without a trail.
+pub(crate) fn traced_loop<T, A, B, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
+    config: &GjkConfig<T, D>,
+    exits: Exits<T>,
+    simplex: &mut Simplex<T, D>,
+    trail: &mut impl Trail<T, D>,
 ) -> Result<Run<T, D>, GjkError>
 where
     T: Real,
@@ -384,16 +428,18 @@ where
         let mut below = vv;
         let progress = loop {
             simplex.push(p);
-            let next = simplex.reduce_below(below);
+            let next = trail.reduce_below(simplex, below, &v);
             if next.is_some() || certified.is_some() {
                 break next;
             }
-            certified = face_bound(pair, simplex, &p.w, &v).filter(|&(l, _)| {
-                l > T::zero() && norm - l <= config.tolerance * l + floor * scale
-            });
-            if certified.is_none() {
+            let Some((bound, u)) = face_bound(pair, simplex, &p.w, &v) else {
                 return done(Status::Stalled, Verdict::Apart, lower);
+            };
+            if !(bound > T::zero() && norm - bound <= config.tolerance * bound + floor * scale) {
+                // Not converged, but the bound stands: the bracket narrows.
+                return done(Status::Stalled, Verdict::Apart, lower.max(bound));
             }
+            certified = Some((bound, u));
             below = vv + floor * scale * norm;
         };
         if let Some(next) = progress {
@@ -448,9 +494,10 @@ where
 /// beside a small ball). The face's own edges fix the direction to working
 /// precision; what is left of the tilt is `ε`, and of the error `ε · scale`.
 ///
-/// The face is the simplex with the point `w` that failed to make progress
-/// (its closest point is `v` to rounding), or, when those span the space,
-/// the simplex alone. Returns the bound and `u`. Costs one support call, on
+/// Two faces are tried, and the better bound kept: the simplex's own face,
+/// and that face with the point `w` that failed to make progress (when the
+/// answer lies on it a hair from the old face, as near the end of a long
+/// edge). Returns the bound and its `u`. Costs up to two support calls, on
 /// the stalled path only.
 #[cold]
 #[inline(never)]
@@ -470,16 +517,21 @@ where
     for (p, _) in simplex.iter().skip(1) {
         edges.add(&(p.w - first));
     }
-    let mut u = edges.reject(v);
-    if edges.add(&(w - first)) {
-        let with_w = edges.reject(v);
-        if with_w != SVector::<T, D>::zeros() {
-            u = with_w;
-        }
+    let along = |u: SVector<T, D>| {
+        let u = u / robust_norm(&u);
+        let bound = u.dot(&pair.support(&-u).w);
+        (all_finite(&u) && bound.is_finite()).then_some((bound, u))
+    };
+    let own = along(edges.reject(v));
+    let with_w = if edges.add(&(w - first)) {
+        along(edges.reject(v))
+    } else {
+        None
+    };
+    match (own, with_w) {
+        (Some(x), Some(y)) => Some(if y.0 > x.0 { y } else { x }),
+        (x, y) => x.or(y),
     }
-    let u = u / robust_norm(&u);
-    let bound = u.dot(&pair.support(&-u).w);
-    (all_finite(&u) && bound.is_finite()).then_some((bound, u))
 }
 
 /// Both margins, checked: finite and non-negative (else `NonFinite`), and a

@@ -172,6 +172,50 @@ impl Arbitrary for Bare {
     }
 }
 
+fn pose(g: &mut Gen) -> PoseSpec {
+    match small(g, 0, 5) {
+        0 => PoseSpec::Keep,
+        1 => PoseSpec::Jump {
+            angles: core::array::from_fn(|_| u16::arbitrary(g)),
+            translation: nums(g),
+        },
+        _ => PoseSpec::Nudge {
+            angles: i8s::<6>(g),
+            shift: i8s(g),
+        },
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Warm(WarmInput);
+
+impl Arbitrary for Warm {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let steps = (0..small(g, 1, MAX_WARM_STEPS as i64))
+            .map(|_| WarmStep {
+                pair: (u8::arbitrary(g), u8::arbitrary(g)),
+                first: pose(g),
+                second: pose(g),
+                query: u8::arbitrary(g),
+            })
+            .collect();
+        let margin =
+            |g: &mut Gen| (small(g, 0, 2) == 0).then(|| Num::Small(small(g, 0, 512) as i16));
+        Warm(WarmInput {
+            prec: prec(g),
+            dim: dim(g),
+            shapes: core::array::from_fn(|_| cloud(g)),
+            margins: core::array::from_fn(|_| margin(g)),
+            steps,
+            config: ConfigSpec {
+                max_iterations: (small(g, 0, 4) == 0).then(|| u8::arbitrary(g)),
+                tolerance: None,
+                initial: None,
+            },
+        })
+    }
+}
+
 fn check<A: Arbitrary + core::fmt::Debug>(salt: u64, f: fn(A) -> bool) {
     let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse::<u64>().ok());
     let seed = env("GJK_QC_SEED").unwrap_or(SEED) ^ salt;
@@ -219,6 +263,14 @@ fn shape_invariants() {
 fn simplex_invariants() {
     check(5, |s: Bare| {
         run_simplex(&s.0);
+        true
+    });
+}
+
+#[test]
+fn warm_invariants() {
+    check(6, |w: Warm| {
+        run_warm(&w.0);
         true
     });
 }

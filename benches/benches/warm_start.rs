@@ -1,8 +1,8 @@
 //! Warm starts on a coherent motion sequence, gjk alone, `f64`, 3D.
 //!
-//! Body B orbits body A over 256 frames, spinning and swinging between
-//! overlap and 0.5 apart: the kind of motion a simulation feeds the same pair
-//! every step. Each frame is queried three ways:
+//! Body B orbits body A over 256 frames ([`warm_sequence`]), spinning and
+//! swinging between overlap and 0.5 apart: the kind of motion a simulation
+//! feeds the same pair every step. Each frame is queried three ways:
 //!
 //! - `cold`: [`distance`] with the default start (the centres' direction);
 //! - `direction`: [`distance`] starting along the previous frame's normal
@@ -23,22 +23,7 @@ use gjk::nalgebra::{Rotation3, SVector, Vector3};
 use gjk::{
     distance, distance_cached, ConvexHull, Cuboid, GjkConfig, SimplexCache, SupportMap, Transformed,
 };
-use gjk_benches::{sphere_points, BOX_A, BOX_B};
-
-const FRAMES: usize = 256;
-
-/// Pose of B at every frame; A stays at the origin.
-fn sequence() -> Vec<(Rotation3<f64>, Vector3<f64>)> {
-    (0..FRAMES)
-        .map(|k| {
-            let t = k as f64 * 0.02;
-            let radius = 1.9 + 0.6 * (1.3 * t).sin();
-            let centre = Vector3::new(radius * t.cos(), radius * t.sin(), 0.3 * (0.7 * t).sin());
-            let spin = Rotation3::from_euler_angles(0.5 * t, 0.3 * t + 0.2, 0.1 + 0.8 * t);
-            (spin, centre)
-        })
-        .collect()
-}
+use gjk_benches::{sphere_points, warm_sequence, BOX_A, BOX_B, WARM_FRAMES};
 
 type Placed<S> = Transformed<S, f64, 3>;
 
@@ -87,10 +72,10 @@ fn rows<S: SupportMap<f64, 3> + Copy>(
     a: S,
     b: S,
 ) {
-    let poses = sequence();
+    let poses = warm_sequence();
     let pa = place(a, &(Rotation3::identity(), Vector3::zeros()));
     let bs: Vec<Placed<S>> = poses.iter().map(|p| place(b, p)).collect();
-    let frames = FRAMES as f64;
+    let frames = WARM_FRAMES as f64;
     let per_frame = |(_, n): (f64, u32)| f64::from(n) / frames;
     let _ = writeln!(
         report,

@@ -8,7 +8,7 @@
 //! by bisection on `gjk::intersects` in `f64`, then B is moved out (gap),
 //! barely off (±1e-5) or in (depth) from there.
 
-use gjk::nalgebra::{Rotation3, SMatrix, SVector, UnitQuaternion, Vector2};
+use gjk::nalgebra::{Rotation3, SMatrix, SVector, UnitQuaternion, Vector2, Vector3};
 use gjk::{intersects, GjkConfig, SupportMap, Transformed};
 
 /// Pose pairs per set: one bench iteration runs all of them.
@@ -241,6 +241,25 @@ pub fn polygon_points(n: usize, seed: u64) -> Vec<Vector2<f64>> {
         .map(|k| {
             let t = step * (k as f64 + rng.range(-0.33, 0.33));
             Vector2::new(t.cos(), 0.7 * t.sin())
+        })
+        .collect()
+}
+
+/// Frames of the warm-start sequence.
+pub const WARM_FRAMES: usize = 256;
+
+/// The warm-start sequence, `f64`, 3D: the pose of B at each of
+/// [`WARM_FRAMES`] frames while A stays at the origin. B orbits A, spinning
+/// and swinging between overlap and 0.5 apart: the kind of motion a
+/// simulation feeds the same pair every step.
+pub fn warm_sequence() -> Vec<(Rotation3<f64>, Vector3<f64>)> {
+    (0..WARM_FRAMES)
+        .map(|k| {
+            let t = k as f64 * 0.02;
+            let radius = 1.9 + 0.6 * (1.3 * t).sin();
+            let centre = Vector3::new(radius * t.cos(), radius * t.sin(), 0.3 * (0.7 * t).sin());
+            let spin = Rotation3::from_euler_angles(0.5 * t, 0.3 * t + 0.2, 0.1 + 0.8 * t);
+            (spin, centre)
         })
         .collect()
 }

@@ -255,6 +255,23 @@ impl<T: Real, const D: usize> Simplex<T, D> {
         }
     }
 
+    /// [`reduce_below`](Self::reduce_below), also telling which vertices
+    /// were kept (bit `i`: the vertex at index `i` before the reduction survived, in order) (`None`: the
+    /// newest vertex was removed).
+    pub(crate) fn reduce_below_kept(&mut self, norm2: T) -> Option<(SVector<T, D>, u32)> {
+        let base = self.len.checked_sub(1)?;
+        match self.best_face(base) {
+            Some(face) if face.norm2 < norm2 => {
+                self.keep(base, &face);
+                Some((face.v, face.mask | 1 << base.min(D)))
+            }
+            _ => {
+                self.pop();
+                None
+            }
+        }
+    }
+
     /// The closest point to the origin of the whole simplex (every face
     /// considered), reducing it to the supporting face.
     ///
@@ -262,6 +279,36 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// [`reduce`](Self::reduce), which may assume the newest vertex belongs to
     /// the answer. Returns `None` for an empty simplex.
     pub fn closest_point_full(&mut self) -> Option<SVector<T, D>> {
+        let (base, face) = self.optimal_face()?;
+        self.keep(base, &face);
+        Some(face.v)
+    }
+
+    /// The closest point of a simplex seeded by hand with points likely near
+    /// the answer (a warm start), telling which vertices were kept as
+    /// [`reduce_below_kept`](Self::reduce_below_kept) does.
+    ///
+    /// The faces through the newest vertex are tried first, as in GJK, and
+    /// their answer is taken when it passes the optimality test against
+    /// every vertex; otherwise every face is considered, as in
+    /// [`closest_point_full`](Self::closest_point_full). (GJK's loop
+    /// assumes its `v` is the closest point of its simplex: a face that
+    /// only holds the newest vertex's best point can stall it.)
+    pub(crate) fn reduce_seed(&mut self) -> Option<(SVector<T, D>, u32)> {
+        let base = self.len.checked_sub(1)?;
+        let newest = self.best_face(base)?;
+        let optimal = self.iter().all(|(p, _)| johnson::supports(&newest.v, &p.w));
+        let (base, face) = if optimal {
+            (base, newest)
+        } else {
+            self.optimal_face()?
+        };
+        self.keep(base, &face);
+        Some((face.v, face.mask | 1 << base.min(D)))
+    }
+
+    /// The base and face of the whole simplex's closest point.
+    fn optimal_face(&self) -> Option<(usize, Face<T, D>)> {
         // Each base yields the closest face through it; the answer is one that
         // passes the optimality test against every vertex, else the nearest.
         // (Near-ties in `‖v‖` are common: moving along a face changes `‖v‖`
@@ -279,9 +326,7 @@ impl<T: Real, const D: usize> Simplex<T, D> {
                 }
             }
         }
-        let (base, face, _) = best?;
-        self.keep(base, &face);
-        Some(face.v)
+        best.map(|(base, face, _)| (base, face))
     }
 
     /// Keeps the vertices of `face` (those in its mask, then its base), in

@@ -98,6 +98,20 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
         self.unrotate(&(p - self.translation))
     }
 
+    /// Maps a direction (a free vector: no translation) of the shape's own
+    /// frame into the world frame: `R d`.
+    #[inline]
+    pub fn direction_to_world(&self, d: &SVector<T, D>) -> SVector<T, D> {
+        self.rotate(d)
+    }
+
+    /// Maps a world direction into the shape's own frame (the inverse of
+    /// [`direction_to_world`](Self::direction_to_world)): `Rᵀ d`.
+    #[inline]
+    pub fn direction_to_local(&self, d: &SVector<T, D>) -> SVector<T, D> {
+        self.unrotate(d)
+    }
+
     /// `R x`: the columns weighted by the coordinates.
     #[inline(always)]
     fn rotate(&self, x: &SVector<T, D>) -> SVector<T, D> {

@@ -295,6 +295,70 @@ pub struct SimplexInput {
     pub op: SimplexOp,
 }
 
+/// How one shape of a warm-start sequence is placed at a step.
+#[cfg_attr(fuzzing, derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq)]
+pub enum PoseSpec {
+    /// Where it was at its previous step.
+    Keep,
+    /// Moved a little from there: turned by `n/127 · 0.1` rad in each plane
+    /// of axes, shifted by `n/127 · 0.1` of the shape's size along each axis.
+    Nudge {
+        /// One angle per pair of axes (the first `D(D-1)/2` are used).
+        angles: [i8; 6],
+        /// Shift per axis.
+        shift: [i8; 4],
+    },
+    /// Anywhere: a rotation (angles in 1/65536 turns) and a translation.
+    Jump {
+        /// One angle per pair of axes.
+        angles: [u16; 6],
+        /// The translation.
+        translation: [Num; 4],
+    },
+}
+
+/// One query of a warm-start sequence, on two of the sequence's shapes.
+#[cfg_attr(fuzzing, derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq)]
+pub struct WarmStep {
+    /// The shapes queried, in this order (indices modulo [`WARM_SHAPES`]; the
+    /// same shape may appear on both sides).
+    pub pair: (u8, u8),
+    /// The new pose of the first shape.
+    pub first: PoseSpec,
+    /// The new pose of the second shape.
+    pub second: PoseSpec,
+    /// `distance_cached` (even) or `intersects_cached` (odd).
+    pub query: u8,
+}
+
+/// Number of shapes in a warm-start sequence.
+pub const WARM_SHAPES: usize = 3;
+
+/// Longest warm-start sequence run.
+pub const MAX_WARM_STEPS: usize = 12;
+
+/// A sequence of cached queries through one cache (one per query kind) on
+/// shapes that move, swap sides and change: every answer must be the cold
+/// one.
+#[cfg_attr(fuzzing, derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq)]
+pub struct WarmInput {
+    /// Scalar type.
+    pub prec: Prec,
+    /// Dimension.
+    pub dim: Dim,
+    /// The shapes: hulls of these clouds, placed by `Transformed`.
+    pub shapes: [Cloud; WARM_SHAPES],
+    /// Their rounding radii.
+    pub margins: [Option<Num>; WARM_SHAPES],
+    /// The queries, in order (at most [`MAX_WARM_STEPS`]).
+    pub steps: Vec<WarmStep>,
+    /// Settings.
+    pub config: ConfigSpec,
+}
+
 // ---------------------------------------------------------------------------
 // Decoding
 // ---------------------------------------------------------------------------

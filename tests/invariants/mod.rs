@@ -27,10 +27,12 @@
 mod checks;
 mod input;
 mod shapes;
+mod warm;
 
 pub use checks::*;
 pub use input::*;
 pub use shapes::*;
+pub use warm::*;
 
 use core::fmt::Debug;
 
@@ -175,4 +177,9 @@ pub fn run_shape(input: &ShapeInput) {
 /// Runs the invariants of the bare simplex.
 pub fn run_simplex(input: &SimplexInput) {
     dispatch!(input.prec, input.dim, simplex_case, &input.cloud, input.op)
+}
+
+/// Runs the invariants of a warm-start sequence.
+pub fn run_warm(input: &WarmInput) {
+    dispatch!(input.prec, input.dim, warm_case, input)
 }

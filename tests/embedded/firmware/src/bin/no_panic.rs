@@ -13,8 +13,9 @@ use core::hint::black_box;
 use cortex_m_rt::entry;
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{
-    closest_points, contact, distance, intersects, penetration, Ball, Capsule, ClimbingHull,
-    ConvexHull, Cuboid, GjkConfig, HullBlock, PackedHull, Polygon, Real, SupportMap, Transformed,
+    closest_points, contact, distance, distance_cached, intersects, intersects_cached, penetration,
+    Ball, Capsule, ClimbingHull, ConvexHull, Cuboid, GjkConfig, HullBlock, PackedHull, Polygon,
+    Real, SimplexCache, SupportMap, Transformed,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
@@ -24,6 +25,22 @@ fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T
     black_box(closest_points(a, b, black_box(T::one()), &config).ok());
     black_box(penetration(a, b, &config).ok());
     black_box(contact(a, b, black_box(T::one()), &config).ok());
+}
+
+/// The warm-started queries, through one cache in both orders.
+fn cached<A, B, T: Real, const D: usize>(a: &Transformed<A, T, D>, b: &Transformed<B, T, D>)
+where
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
+    let config = black_box(GjkConfig::<T, D>::default());
+    let mut cache = black_box(SimplexCache::new());
+    black_box(
+        distance_cached(a, b, &config, &mut cache)
+            .ok()
+            .map(|d| d.distance),
+    );
+    black_box(intersects_cached(b, a, &config, &mut cache).ok());
 }
 
 fn three<T: Real>() {
@@ -51,6 +68,7 @@ fn three<T: Real>() {
     all(&hull, &moved);
     all(&ball, &capsule);
     all(&hull, &ball);
+    cached(&Transformed::from_isometry3(hull, &pose), &moved);
 
     let facets = black_box([[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]);
     let mut blocks = [HullBlock::<T, 3>::default(); 1];
@@ -84,6 +102,7 @@ fn two<T: Real>() {
     let moved = Transformed::from_isometry2(cuboid, &pose);
     all(&polygon, &moved);
     all(&polygon, &ball);
+    cached(&Transformed::from_isometry2(polygon, &pose), &moved);
 }
 
 #[entry]
