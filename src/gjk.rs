@@ -397,7 +397,7 @@ where
 
         let p = pair.support(&-v);
         if !all_finite(&p.w) {
-            return Err(GjkError::NonFinite);
+            return Err(pair.non_finite(&p.w));
         }
         scale = scale.max(max_abs(&p.a)).max(max_abs(&p.b));
         let vw = v.dot(&p.w);
@@ -446,7 +446,8 @@ where
             v = next;
         }
         if !all_finite(&v) {
-            return Err(GjkError::NonFinite);
+            // From finite vertices: a length overflowed.
+            return Err(GjkError::Overflow);
         }
         if let Some((bound, u)) = certified {
             let upper = v.norm();

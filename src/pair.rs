@@ -20,10 +20,13 @@
 //! support maps are positively homogeneous in the direction. Answers are
 //! mapped back by dividing by `σ` ([`Pair::unscale`]).
 //!
-//! Shapes whose own coordinates span more than the whole exponent range
-//! (a first support point near `1e-300` and another near `1e300`) still
-//! overflow inside the kernel; that is reported as
-//! [`GjkError::Overflow`], never answered.
+//! The scale is read off the first support point and the shapes' centres.
+//! A shape whose later support points exceed those by more than about
+//! `2^250` in `f64` (`2^30` in `f32`), and whose squared lengths therefore
+//! leave the range in the kernel's frame, can overflow inside the kernel
+//! (shapes spanning more than the exponent range, from `1e-300` to
+//! `1e300`, always do); that is reported as [`GjkError::Overflow`], never
+//! answered.
 
 use nalgebra::SVector;
 
@@ -56,6 +59,20 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
     #[inline]
     pub fn scale(&self) -> T {
         self.scale
+    }
+
+    /// The error for a support point `w` of the kernel's frame that is not
+    /// finite: NaN came from the shapes ([`GjkError::NonFinite`]); an
+    /// infinity is theirs too, unless the frame magnified them (a shape
+    /// whose first support point and centre are tiny beside its extent),
+    /// which is [`GjkError::Overflow`].
+    #[cold]
+    pub fn non_finite<const D: usize>(&self, w: &SVector<T, D>) -> GjkError {
+        if self.scale > T::one() && !w.iter().any(|x| !x.is_finite() && !(x.abs() > T::zero())) {
+            GjkError::Overflow
+        } else {
+            GjkError::NonFinite
+        }
     }
 
     /// A length or coordinate of the kernel's frame, in the shapes' frame.
