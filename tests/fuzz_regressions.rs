@@ -660,3 +660,139 @@ fn frame_scale_covers_the_shapes_not_only_the_first_support_point() {
         assert!(d.distance <= 64.0 * f64::EPSILON * far.abs(), "{d:?}");
     }
 }
+
+/// The contact points' identities on an EPA answer: `point_a` on A's
+/// support plane along the normal, `point_b` on B's within `slack`, and
+/// `point_a − point_b = depth · normal` within `slack`.
+fn assert_contact_points_on_planes<const D: usize>(
+    a: &[Vector<f64, D>],
+    b: &[Vector<f64, D>],
+    rb: f64,
+    p: &gjk::Penetration<f64, D>,
+    slack: f64,
+) {
+    let n = p.normal;
+    let high_a = a
+        .iter()
+        .map(|x| x.dot(&n))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let low_b = b.iter().map(|x| x.dot(&n)).fold(f64::INFINITY, f64::min) - rb;
+    assert!(
+        (p.point_a.dot(&n) - high_a).abs() <= slack,
+        "point_a off A's plane: {p:?}"
+    );
+    assert!(
+        (p.point_b.dot(&n) - low_b).abs() <= slack,
+        "point_b off B's plane: {p:?}"
+    );
+    let gap = (p.point_a - p.point_b - n * p.depth).norm();
+    assert!(
+        gap <= slack,
+        "point_a - point_b misses depth * normal by {gap:e}: {p:?}"
+    );
+}
+
+/// Found by the `penetration` target (f64, 3D): a sliver about 1e19 long
+/// and 1e17 wide holding the point (-1, 0, 0), 6.5e7 deep. EPA's facet
+/// weights carried the rounding of the long edges, and `point_a` was 8e7
+/// off A's support plane along the normal. The points are now put on the
+/// planes along the normal (one support call). Budget: `1e3 ε L`, L = 1.3e19.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
+fn epa_contact_points_of_a_sliver_lie_on_the_support_planes() {
+    let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    let a = [
+        v(2.214357987652429e-52, 53.20703125, 53.20703125),
+        v(
+            -5.184935873370409e18,
+            -1.316389388863705e19,
+            -1.7222109918491643e18,
+        ),
+        v(
+            9.782897890179067e16,
+            2.4837535667439722e17,
+            3.249454687899371e16,
+        ),
+        v(
+            -9.782897861129077e16,
+            -2.4837535638389706e17,
+            -3.249454658849381e16,
+        ),
+        v(
+            -9.149165370543334e18,
+            -1.08934254667296e19,
+            3.84738869589418e18,
+        ),
+    ];
+    let b = [v(-1.0, 1.26755828937214e-309, 0.0)];
+    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    let p = gjk::penetration(&ha, &hb, &GjkConfig::default())
+        .unwrap()
+        .unwrap();
+    assert_contact_points_on_planes(&a, &b, 0.0, &p, 1e3 * f64::EPSILON * 1.4e19);
+}
+
+/// Found by the `penetration` target (f64, 3D): a needle 1e75 long and
+/// about 1e65 wide (rounded by 53) around a point near the origin. The
+/// contact points missed `depth · normal` by 3e64. Budget: `1e3 ε L`,
+/// L = 3.1e74 (the needle's coordinates).
+#[test]
+#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
+fn epa_contact_points_of_a_needle_differ_by_depth_along_the_normal() {
+    let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    let a = [v(86.3671875, -7.909011040616725e21, -42.0703125)];
+    let b = [
+        v(
+            2.179618282050784e74,
+            2.179618282050784e74,
+            2.179618282050784e74,
+        ),
+        v(
+            2.179618281445326e74,
+            2.179618282050784e74,
+            2.179618282050784e74,
+        ),
+        v(
+            -1.2748710731977708e74,
+            -1.274871069778713e74,
+            -1.2748710688527183e74,
+        ),
+        v(
+            -3.0843654875559706e74,
+            -3.0843654886956563e74,
+            -3.0843654875559706e74,
+        ),
+        v(
+            6.1687311347392114e72,
+            6.168731181038951e72,
+            6.168730999401508e72,
+        ),
+        v(
+            -1.069246702372206e74,
+            -1.069246702372206e74,
+            -1.069246702372206e74,
+        ),
+        v(
+            1.2748710706334776e74,
+            1.2748710706334776e74,
+            1.2748710706334776e74,
+        ),
+        v(
+            1.2748710692444856e74,
+            1.274871069529407e74,
+            1.274871069529407e74,
+        ),
+    ];
+    let ha = ConvexHull::new(&a).unwrap();
+    let hb = gjk::Rounded::new(ConvexHull::new(&b).unwrap(), 53.20703125).unwrap();
+    let config = GjkConfig {
+        max_iterations: 77,
+        initial_direction: Some(v(f64::NEG_INFINITY, 0.0, 0.0)),
+        ..GjkConfig::default()
+    };
+    let p = gjk::penetration(&ha, &hb, &config).unwrap().unwrap();
+    assert_eq!(p.status, Status::Converged, "{p:?}");
+    // The budget of the fuzz invariant: `1e3 ε` of the largest coordinate.
+    let slack = 1e3 * f64::EPSILON * 3.1e74;
+    assert_contact_points_on_planes(&a, &b, 53.20703125, &p, slack);
+}

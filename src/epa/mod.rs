@@ -221,6 +221,7 @@ where
             }
         }
     }
+    let (pa, pb) = onto_support_planes(pair, &facet.normal, depth, pa, pb);
     Ok(CorePenetration {
         depth,
         normal: facet.normal,
@@ -230,6 +231,40 @@ where
         status,
         iterations,
     })
+}
+
+/// The contact points moved along the normal `n` onto A's support plane
+/// (`point_a`) and to `depth · n` below it (`point_b`), keeping their place
+/// across the normal.
+///
+/// The witnesses of `q` are barycentric combinations of the facet's
+/// vertices. On a thin polytope (a needle, a sliver) the facet's weights
+/// carry the rounding of its long edges, which moves the points along the
+/// normal by up to `ε · scale` times the facet's condition: far more than
+/// the depth when the shapes are long and the depth small. Across the
+/// normal that error is harmless (any point of the contact region will
+/// do), along it it is not. One support call of A along `n` gives the plane
+/// exactly, and `point_a − point_b = depth · n` by construction; `point_b`
+/// then lies on B's support plane within the gap between EPA's bounds.
+fn onto_support_planes<T, A, B, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
+    n: &SVector<T, D>,
+    depth: T,
+    pa: SVector<T, D>,
+    pb: SVector<T, D>,
+) -> (SVector<T, D>, SVector<T, D>)
+where
+    T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
+    let s = pair.support(n);
+    let lift = n.dot(&s.a) - n.dot(&pa);
+    if !(lift.is_finite() && all_finite(&s.w)) {
+        return (pa, pb);
+    }
+    let pa = pa + n * lift;
+    (pa, pa - n * depth)
 }
 
 /// The witness points of `q`, the origin's projection on facet `f`'s plane.
