@@ -140,7 +140,111 @@ where
     if !poly.start(&full) {
         return Err(GjkError::InvalidConfig);
     }
-    run_epa(pair, config, &mut poly, scale)
+    let mut best = run_epa(pair, config, &mut poly, scale)?;
+    // Out of room, typically on a curved boundary: the polytope spent its
+    // vertices all around `A − B`, while only the neighbourhood of the
+    // deepest normal matters. Any polytope inside `A − B` around the origin
+    // bounds the depth from below, so a new one is started from support
+    // points in a cone about the best normal (and one on the far side, to
+    // hold the origin), narrower each time: its room goes where the answer
+    // is. The bounds of every polytope hold, so the best of each is kept.
+    let mut cone = T::lit(LOCAL_CONE);
+    for _ in 0..LOCAL_RESTARTS {
+        if best.status != Status::OutOfCapacity || best.depth <= T::zero() {
+            break;
+        }
+        let Some(local) = local_simplex(pair, &best.normal, cone) else {
+            break;
+        };
+        cone *= T::lit(LOCAL_NARROWING);
+        let inside = poly.start(&local)
+            && poly
+                .closest_facet()
+                .is_some_and(|f| poly.facet(f).distance >= T::zero());
+        if !inside {
+            break;
+        }
+        let budget = GjkConfig {
+            max_iterations: config.max_iterations.saturating_sub(best.iterations),
+            ..*config
+        };
+        let next = run_epa(pair, &budget, &mut poly, scale)?;
+        let (lower, upper) = (
+            best.depth.max(next.depth),
+            best.upper_bound.min(next.upper_bound),
+        );
+        let iterations = best.iterations + next.iterations;
+        let kept = if next.status == Status::Converged || next.depth >= best.depth {
+            next
+        } else {
+            best
+        };
+        best = CorePenetration {
+            depth: lower,
+            upper_bound: upper.max(lower),
+            iterations,
+            ..kept
+        };
+    }
+    Ok(best)
+}
+
+/// Restarts of EPA in a cone about the best normal once the polytope is
+/// full, each cone [`LOCAL_NARROWING`] times the previous.
+const LOCAL_RESTARTS: usize = 3;
+
+/// How much narrower each restart's cone is.
+const LOCAL_NARROWING: f64 = 0.1;
+
+/// Half-angle (radians, roughly) of the cone of directions a second EPA
+/// polytope starts from around the best normal of the first.
+const LOCAL_CONE: f64 = 0.3;
+
+/// A full simplex of support points around the origin: `D` along
+/// directions in a cone of half-angle about `spread` around `n`, and one
+/// along `−n`; `None` when they are not affinely independent (flat faces
+/// answer the cone with one vertex).
+fn local_simplex<T, A, B, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
+    n: &SVector<T, D>,
+    spread: T,
+) -> Option<Simplex<T, D>>
+where
+    T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
+    // An orthonormal basis of the plane orthogonal to `n`, from the axes.
+    let mut normal = Basis::new();
+    normal.add(n);
+    let mut across = Basis::new();
+    for i in 0..D {
+        let e = normal.reject(&across.reject(&axis(i)));
+        if across.rank() + 1 < D && e.norm() > T::lit(0.5) {
+            across.add(&e);
+        }
+    }
+    let mut simplex = Simplex::new();
+    simplex.push(pair.support(&-n));
+    // The cone's directions surround `n`: the basis vectors and minus
+    // their sum.
+    let mut sum = SVector::<T, D>::zeros();
+    for b in across.vectors() {
+        sum += b;
+        simplex.push(pair.support(&(n + b * spread)));
+    }
+    simplex.push(pair.support(&(n - sum * spread)));
+    // Affinely independent, each vertex standing out of the others' span by
+    // more than the polytope can orient (as for GJK's simplex above).
+    let first = simplex.vertex(0)?.w;
+    let mut edges = Basis::new();
+    let mut thin = false;
+    for (p, _) in simplex.iter().skip(1) {
+        let e = p.w - first;
+        thin |= !all_finite(&e) || edges.reject(&e).norm() <= T::ROUNDING_FLOOR * max_abs(&e);
+        edges.add(&e);
+    }
+    (!thin && edges.rank() == D && simplex.is_full()).then_some(simplex)
 }
 
 /// Depth zero at GJK's contact point, along `normal`.
