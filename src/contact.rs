@@ -208,14 +208,17 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
     let Some(s) = signed::<T, D, V, F>(a, b, max_separation + margin, config)? else {
         return Ok(None);
     };
-    Ok(Some(Contact {
+    let c = Contact {
         distance: s.distance - margin,
         normal: s.normal,
         point_a: s.point_a + s.normal * ra,
         point_b: s.point_b - s.normal * rb,
         iterations: s.iterations,
         status: s.status,
-    }))
+    };
+    // Huge margins around deep cores can leave the float range.
+    let finite = c.distance.is_finite() && all_finite(&c.point_a) && all_finite(&c.point_b);
+    finite.then_some(Some(c)).ok_or(GjkError::Overflow)
 }
 
 /// The depth, normal and contact points of two overlapping shapes, or `None`
@@ -273,7 +276,7 @@ pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const 
     };
     // Shapes apart by less than the tolerance and rounding count as
     // touching: depth zero.
-    Ok(Some(Penetration {
+    let p = Penetration {
         depth: (margin - s.distance).max(T::zero()),
         upper_bound: (margin - s.bound).max(T::zero()),
         normal: s.normal,
@@ -281,5 +284,9 @@ pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const 
         point_b: s.point_b - s.normal * rb,
         iterations: s.iterations,
         status: s.status,
-    }))
+    };
+    // Huge margins around deep cores can leave the float range.
+    let finite = p.depth.is_finite() && p.upper_bound.is_finite();
+    let finite = finite && all_finite(&p.point_a) && all_finite(&p.point_b);
+    finite.then_some(Some(p)).ok_or(GjkError::Overflow)
 }

@@ -628,12 +628,11 @@ pub fn check_scaled<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T
             continue;
         }
         let radii = pair.a.radius + pair.b.radius;
-        let tol = budget::<T>(
-            pair.scale,
-            d.distance.f() + radii,
-            pair.config.tolerance.f(),
-        );
         let scaled = e.distance.f() / s;
+        // Each answer is within the tolerance of the truth, relative to
+        // itself: the larger sets the budget.
+        let far = d.distance.f().max(scaled) + radii;
+        let tol = budget::<T>(pair.scale, far, pair.config.tolerance.f());
         assert!(
             (scaled - d.distance.f()).abs() <= 2.0 * tol,
             "distance {:e} at scale 1 but {scaled:e} (x 2^{k}) at scale 2^{k} (budget {tol:e}); {d:?}; {e:?}",
