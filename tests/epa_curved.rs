@@ -74,6 +74,22 @@ fn budgets<T: TestReal>(depth: f64, scale: f64, curvature: f64) -> (f64, f64) {
     (depth_budget, (2.0 * depth_budget / curvature).sqrt())
 }
 
+/// `penetration` of two cylinders of radius 1 and half-height 2 about the
+/// last axis, the second moved by `c` along (0.6, 0.8) and `dz` along the
+/// axis.
+fn cylinders<T: TestReal>(c: f64, dz: f64) -> gjk::Penetration<T, 3> {
+    let a = Cylinder {
+        center: Vector::<T, 3>::zeros(),
+        radius: T::of_f64(1.0),
+        half_height: T::of_f64(2.0),
+    };
+    let b = Cylinder {
+        center: Vector::<T, 3>::new(T::of_f64(0.6 * c), T::of_f64(0.8 * c), T::of_f64(dz)),
+        ..a
+    };
+    penetration(&a, &b, &GjkConfig::default()).unwrap().unwrap()
+}
+
 /// Two parallel cylinders of radius 1 whose axes are `c` apart along
 /// (0.6, 0.8): depth `2 − c` along that direction (the heights overlap by
 /// far more). The default capacity used to run out with the normal 2.4e-5
@@ -83,16 +99,7 @@ fn parallel_cylinders<T: TestReal>() {
     let cases = [(1.9, 0.0), (1.5, 0.3), (1.2, 0.5), (0.8, 0.1)];
     let deep = [(0.3, -0.2), (0.05, 0.0)];
     for (c, dz) in deep {
-        let a = Cylinder {
-            center: Vector::<T, 3>::zeros(),
-            radius: T::of_f64(1.0),
-            half_height: T::of_f64(2.0),
-        };
-        let b = Cylinder {
-            center: Vector::<T, 3>::new(T::of_f64(0.6 * c), T::of_f64(0.8 * c), T::of_f64(dz)),
-            ..a
-        };
-        let p = penetration(&a, &b, &GjkConfig::default()).unwrap().unwrap();
+        let p = cylinders::<T>(c, dz);
         let (depth_budget, _) = budgets::<T>(2.0 - c, 3.0, 2.0);
         let (lower, upper) = (p.depth.as_f64(), p.upper_bound.as_f64());
         assert!(
@@ -103,16 +110,7 @@ fn parallel_cylinders<T: TestReal>() {
         );
     }
     for (c, dz) in cases {
-        let a = Cylinder {
-            center: Vector::<T, 3>::zeros(),
-            radius: T::of_f64(1.0),
-            half_height: T::of_f64(2.0),
-        };
-        let b = Cylinder {
-            center: Vector::<T, 3>::new(T::of_f64(0.6 * c), T::of_f64(0.8 * c), T::of_f64(dz)),
-            ..a
-        };
-        let p = penetration(&a, &b, &GjkConfig::default()).unwrap().unwrap();
+        let p = cylinders::<T>(c, dz);
         let what = format!("{} c = {c}: {p:?}", T::NAME);
         assert_eq!(p.status, Status::Converged, "{what}");
         let (depth_budget, angle_budget) = budgets::<T>(2.0 - c, 3.0, 2.0);
