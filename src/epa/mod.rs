@@ -31,7 +31,7 @@ use crate::pair::Pair;
 use crate::real::{all_finite, axis, max_abs, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::{SupportMap, Transformed};
-use polytope::{Grow, Polytope};
+use polytope::{Facet, Grow, Polytope};
 
 /// Default room for polytope vertices in [`penetration`](crate::penetration)
 /// and [`contact`](crate::contact).
@@ -141,16 +141,18 @@ where
         return Err(GjkError::InvalidConfig);
     }
     let mut best = run_epa(pair, config, &mut poly, scale)?;
-    // Out of room, typically on a curved boundary: the polytope spent its
+    // Out of room, typically on a curved boundary (the polytope spent its
     // vertices all around `A − B`, while only the neighbourhood of the
-    // deepest normal matters. Any polytope inside `A − B` around the origin
+    // deepest normal matters), or stalled by rounding (a polytope broken by
+    // rounding, whose planes no longer bound the depth). Any polytope inside `A − B` around the origin
     // bounds the depth from below, so a new one is started from support
     // points in a cone about the best normal (and one on the far side, to
     // hold the origin), narrower each time: its room goes where the answer
     // is. The bounds of every polytope hold, so the best of each is kept.
     let mut cone = T::lit(LOCAL_CONE);
     for _ in 0..LOCAL_RESTARTS {
-        if best.status != Status::OutOfCapacity || best.depth <= T::zero() {
+        let stuck = matches!(best.status, Status::OutOfCapacity | Status::Stalled);
+        if !stuck || best.depth <= T::zero() {
             break;
         }
         let Some(local) = local_simplex(pair, &best.normal, cone) else {
@@ -264,7 +266,9 @@ fn touching<T: Real, const D: usize>(
     }
 }
 
-/// The expansion loop proper.
+/// The expansion loop proper (not inlined: a full polytope runs it again
+/// from a narrower start, and one copy of it is enough).
+#[inline(never)]
 fn run_epa<T, const D: usize, const V: usize, const F: usize, A, B>(
     pair: &Pair<'_, A, B, T>,
     config: &GjkConfig<T, D>,
@@ -281,14 +285,26 @@ where
     let mut status = Status::IterationLimit;
     let mut iterations = 0;
     let mut best = poly.closest_facet();
+    let mut sound: Option<Facet<T, D>> = None;
+    let mut broken = false;
     for iteration in 1..=config.max_iterations {
         iterations = iteration;
         let Some(f) = poly.closest_facet() else {
             status = Status::Stalled;
             break;
         };
-        best = Some(f);
         let facet = poly.facet(f);
+        if facet.distance < -(floor * scale) {
+            // The origin is outside a facet: rounding broke the polytope
+            // (a facet that saw the last point survived, or one that did
+            // not was removed). Its planes bound nothing any more; the last
+            // sound closest facet is the answer, not converged.
+            status = Status::Stalled;
+            broken = true;
+            break;
+        }
+        best = Some(f);
+        sound = Some(facet);
         let p = pair.support(&facet.normal);
         if !all_finite(&p.w) {
             return Err(GjkError::NonFinite);
@@ -311,6 +327,23 @@ where
             break;
         }
     }
+    if broken {
+        let Some(facet) = sound else {
+            return Err(GjkError::NonFinite);
+        };
+        let depth = facet.distance.max(T::zero());
+        let a = pair.support(&facet.normal).a;
+        let (pa, pb) = onto_support_planes(pair, &facet.normal, depth, a, a);
+        return Ok(CorePenetration {
+            depth,
+            normal: facet.normal,
+            point_a: pa,
+            point_b: pb,
+            upper_bound: upper.max(depth),
+            status,
+            iterations,
+        });
+    }
     let Some(f) = best else {
         return Err(GjkError::NonFinite);
     };
@@ -318,7 +351,19 @@ where
     let depth = facet.distance.max(T::zero());
     let q = facet.normal * facet.distance;
     let (miss, mut pa, mut pb) = contact_points(poly, f, &q, scale);
+    let mut depth = depth;
     if miss > T::ROUNDING_FLOOR * scale {
+        // No facet holds `q`: rounding has bent the polytope out of convex,
+        // and facet planes no longer bound the depth. The distance from the
+        // origin to the closed surface itself still does (any segment from
+        // the origin to the boundary of the vertices' hull crosses it).
+        let surface = surface_distance(poly);
+        if surface < depth {
+            depth = surface.max(T::zero());
+        }
+        if status == Status::Converged && upper - depth > config.tolerance * depth + floor * scale {
+            status = Status::Stalled;
+        }
         if let Some((m, qa, qb)) = touching_points(pair, config, &q) {
             if m < miss {
                 (pa, pb) = (qa, qb);
@@ -369,6 +414,24 @@ where
     }
     let pa = pa + n * lift;
     (pa, pa - n * depth)
+}
+
+/// The distance from the origin to the polytope's surface: the least
+/// distance to a live facet (as a set, not its plane).
+fn surface_distance<T: Real, const D: usize, const V: usize, const F: usize>(
+    poly: &Polytope<T, D, V, F>,
+) -> T {
+    let mut least = T::max_value().unwrap_or(T::one());
+    for f in poly.boundary_facets() {
+        let mut face = Simplex::<T, D>::new();
+        for &v in &poly.facet(f).vertices {
+            face.push(poly.vertex(v));
+        }
+        if let Some(r) = face.closest_point_full() {
+            least = least.min(r.norm());
+        }
+    }
+    least
 }
 
 /// The witness points of `q`, the origin's projection on facet `f`'s plane.
