@@ -301,6 +301,12 @@ where
             // sound closest facet is the answer, not converged.
             status = Status::Stalled;
             broken = true;
+            if sound.is_none() {
+                // Broken from the start: nothing bounds the depth but zero.
+                let mut start = facet;
+                start.distance = T::zero();
+                sound = Some(start);
+            }
             break;
         }
         best = Some(f);
