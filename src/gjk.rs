@@ -22,7 +22,7 @@ use nalgebra::SVector;
 
 use crate::basis::Basis;
 use crate::pair::{small_direction, Pair};
-use crate::real::{all_finite, axis, max_abs, robust_norm, Real};
+use crate::real::{all_finite, axis, max_abs, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
 use crate::warm::Trail;
@@ -519,7 +519,10 @@ where
         edges.add(&(p.w - first));
     }
     let along = |u: SVector<T, D>| {
-        let u = u / robust_norm(&u);
+        // Brought to order one first, so that a subnormal `u` normalises to
+        // full precision.
+        let u = u * T::unit_scale(max_abs(&u));
+        let u = u / u.norm();
         let bound = u.dot(&pair.support(&-u).w);
         (all_finite(&u) && bound.is_finite()).then_some((bound, u))
     };

@@ -74,9 +74,10 @@ impl<'a, T: Real> Polygon<'a, T> {
 
         // Every turn between consecutive non-degenerate edges is a left turn,
         // and the turns add up to exactly one full turn. A right turn is
-        // forgiven only if the vertex it leads to lies within rounding of the
-        // previous edge's line (`ROUNDING_FLOOR` times the coordinates'
-        // magnitude): an angle slack would let long edges hide real dents.
+        // forgiven only if it is nearly straight and the vertex it leads to
+        // lies within rounding of the previous edge's line (`ROUNDING_FLOOR`
+        // times the coordinates' magnitude): an angle slack would let long
+        // edges hide real dents.
         let scale = vertices.iter().fold(T::zero(), |m, v| m.max(max_abs(v)));
         let slack = T::ROUNDING_FLOOR * scale;
         let mut turning = T::zero();
@@ -87,7 +88,10 @@ impl<'a, T: Real> Polygon<'a, T> {
                 continue;
             }
             let c = cross(&prev, &e);
-            if c < -slack * prev.norm() {
+            // Forgiven right turns are nearly straight ones: a right turn
+            // that doubles back (a vertex within rounding of the previous
+            // edge's line, but behind it) is a dent, however thin.
+            if c < -slack * prev.norm() || (c < T::zero() && prev.dot(&e) <= T::zero()) {
                 return Err(ShapeError::NotConvex);
             }
             // A zero cross product of opposite edges is a half turn either

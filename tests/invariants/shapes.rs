@@ -67,7 +67,7 @@ fn check_support<T: Scalar, const D: usize>(
             .fold(f64::NEG_INFINITY, f64::max);
         assert!(
             s.dot(u) >= best - tol,
-            "{what}: support along {u:?} reaches {:e}, the points {best:e} (budget {tol:e})",
+            "{what}: support along {u:?} reaches {:e}, the points {best:e} (budget {tol:e}); points {points:?}",
             s.dot(u)
         );
         let miss = points
