@@ -137,7 +137,10 @@ where
         point_b: pair.unscale_point(&core.point_b),
         ..core
     };
-    let finite = unscaled.distance.is_finite() && unscaled.bound.is_finite();
+    // The other bound may be infinite (an EPA that took no support yet has
+    // none); the answer itself may not.
+    let finite = unscaled.distance.is_finite()
+        && (unscaled.bound.is_finite() || unscaled.bound.abs() > T::zero());
     if finite && all_finite(&unscaled.point_a) && all_finite(&unscaled.point_b) {
         Ok(Some(unscaled))
     } else {
@@ -286,7 +289,7 @@ pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const 
         status: s.status,
     };
     // Huge margins around deep cores can leave the float range.
-    let finite = p.depth.is_finite() && p.upper_bound.is_finite();
+    let finite = p.depth.is_finite() && p.upper_bound >= p.depth;
     let finite = finite && all_finite(&p.point_a) && all_finite(&p.point_b);
     finite.then_some(Some(p)).ok_or(GjkError::Overflow)
 }
