@@ -333,49 +333,42 @@ where
             break;
         }
     }
-    if broken {
+    let (facet, depth, pa, pb) = if broken {
         let Some(facet) = sound else {
             return Err(GjkError::NonFinite);
         };
-        let depth = facet.distance.max(T::zero());
+        // The polytope cannot name contact points; A's support along the
+        // normal can (put on the planes below).
         let a = pair.support(&facet.normal).a;
-        let (pa, pb) = onto_support_planes(pair, &facet.normal, depth, a, a);
-        return Ok(CorePenetration {
-            depth,
-            normal: facet.normal,
-            point_a: pa,
-            point_b: pb,
-            upper_bound: upper.max(depth),
-            status,
-            iterations,
-        });
-    }
-    let Some(f) = best else {
-        return Err(GjkError::NonFinite);
-    };
-    let facet = poly.facet(f);
-    let depth = facet.distance.max(T::zero());
-    let q = facet.normal * facet.distance;
-    let (miss, mut pa, mut pb) = contact_points(poly, f, &q, scale);
-    let mut depth = depth;
-    if miss > T::ROUNDING_FLOOR * scale {
-        // No facet holds `q`: rounding has bent the polytope out of convex,
-        // and facet planes no longer bound the depth. The distance from the
-        // origin to the closed surface itself still does (any segment from
-        // the origin to the boundary of the vertices' hull crosses it).
-        let surface = surface_distance(poly);
-        if surface < depth {
-            depth = surface.max(T::zero());
-        }
-        if status == Status::Converged && upper - depth > config.tolerance * depth + floor * scale {
-            status = Status::Stalled;
-        }
-        if let Some((m, qa, qb)) = touching_points(pair, config, &q) {
-            if m < miss {
-                (pa, pb) = (qa, qb);
+        (facet, facet.distance.max(T::zero()), a, a)
+    } else {
+        let Some(f) = best else {
+            return Err(GjkError::NonFinite);
+        };
+        let facet = poly.facet(f);
+        let mut depth = facet.distance.max(T::zero());
+        let q = facet.normal * facet.distance;
+        let (miss, mut pa, mut pb) = contact_points(poly, f, &q, scale);
+        if miss > T::ROUNDING_FLOOR * scale {
+            // No facet holds `q`: rounding has bent the polytope out of
+            // convex, and facet planes no longer bound the depth. The
+            // distance from the origin to the closed surface itself still
+            // does (any segment from the origin to the boundary of the
+            // vertices' hull crosses it).
+            depth = depth.min(surface_distance(poly).max(T::zero()));
+            if status == Status::Converged
+                && upper - depth > config.tolerance * depth + floor * scale
+            {
+                status = Status::Stalled;
+            }
+            if let Some((m, qa, qb)) = touching_points(pair, config, &q) {
+                if m < miss {
+                    (pa, pb) = (qa, qb);
+                }
             }
         }
-    }
+        (facet, depth, pa, pb)
+    };
     let (pa, pb) = onto_support_planes(pair, &facet.normal, depth, pa, pb);
     Ok(CorePenetration {
         depth,
