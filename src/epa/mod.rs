@@ -171,6 +171,13 @@ where
             ..*config
         };
         let next = run_epa(pair, &budget, &mut poly, scale)?;
+        // Every sound lower bound is below every upper bound: a restart that
+        // contradicts the bounds already held was bent by rounding (a far
+        // vertex makes its planes coarse), and is not taken.
+        let slack = T::ROUNDING_FLOOR * scale;
+        if next.depth > best.upper_bound + slack || next.upper_bound < best.depth - slack {
+            break;
+        }
         let (lower, upper) = (
             best.depth.max(next.depth),
             best.upper_bound.min(next.upper_bound),
