@@ -21,12 +21,10 @@
 
 use nalgebra::SVector;
 
-use crate::epa::{expand, CorePenetration, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
-use crate::gjk::{
-    begin, gjk_loop, margins, separating_normal, within, Exits, GjkConfig, GjkError, Status,
-    Verdict,
-};
-use crate::real::{all_finite, Real};
+use crate::engine::{begin, gjk_loop, margins, within, CoreAnswer, Exits, ShapeAnswer, Verdict};
+use crate::epa::{expand, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+use crate::query::{GjkConfig, GjkError, Status};
+use crate::real::Real;
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
@@ -69,83 +67,39 @@ pub struct Penetration<T: Real, const D: usize> {
     pub status: Status,
 }
 
-/// The signed answer on the cores, before margins, in the shapes' frame.
-struct Signed<T: Real, const D: usize> {
-    /// Core distance (negative: core depth) and its certified other bound.
-    distance: T,
-    bound: T,
-    normal: SVector<T, D>,
-    point_a: SVector<T, D>,
-    point_b: SVector<T, D>,
-    iterations: u32,
-    status: Status,
-}
-
-/// GJK, then EPA if the cores overlap; `None` once the cores are proven
-/// farther apart than `cutoff` (by the rule of [`within`]).
+/// GJK, then EPA if the cores overlap: the signed answer for the shapes
+/// (margins included); `None` once the shapes are proven farther apart
+/// than `cutoff` (by the rule of [`within`]).
 fn signed<T, const D: usize, const V: usize, const F: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
     cutoff: T,
     config: &GjkConfig<T, D>,
-) -> Result<Option<Signed<T, D>>, GjkError>
+) -> Result<Option<ShapeAnswer<T, D>>, GjkError>
 where
     T: Real,
 {
+    let (ra, rb) = margins(a, b)?;
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;
-    let cutoff = cutoff * pair.scale();
-    let exits = Exits {
-        beyond: Some(cutoff),
-        within: None,
-    };
-    let run = gjk_loop(&pair, config, exits, &mut simplex)?;
-    if !within(&run, cutoff, config)? {
+    let cutoff = (cutoff + (ra + rb)) * pair.scale();
+    let gjk = gjk_loop(&pair, config, Exits::beyond(cutoff), &mut simplex)?;
+    if !within(&gjk, cutoff, config)? {
         return Ok(None);
     }
-    let core = if matches!(run.verdict, Verdict::Overlap) {
-        let core: CorePenetration<T, D> = expand::<T, D, V, F, _, _>(&pair, config, &simplex)?;
-        Signed {
-            distance: -core.depth,
-            bound: -core.upper_bound,
-            normal: core.normal,
-            point_a: core.point_a,
-            point_b: core.point_b,
-            iterations: run.iterations + core.iterations,
-            status: core.status,
+    let core = if gjk.verdict == Verdict::Overlap {
+        let epa = expand::<T, D, V, F, _, _>(&pair, config, &simplex)?;
+        CoreAnswer {
+            iterations: gjk.iterations + epa.iterations,
+            ..epa
         }
     } else {
-        let (pa, pb) = simplex.witnesses();
-        let Some(normal) = run.normal.or_else(|| separating_normal(&simplex)) else {
-            return Err(GjkError::NonFinite);
-        };
-        Signed {
-            distance: run.upper,
-            // v·w/‖v‖ may round above ‖v‖ once they agree.
-            bound: run.lower.min(run.upper),
-            normal,
-            point_a: pa,
-            point_b: pb,
-            iterations: run.iterations,
-            status: run.status,
-        }
+        gjk
     };
-    let unscaled = Signed {
-        distance: pair.unscale(core.distance),
-        bound: pair.unscale(core.bound),
-        point_a: pair.unscale_point(&core.point_a),
-        point_b: pair.unscale_point(&core.point_b),
-        ..core
-    };
-    // The other bound may be infinite (an EPA that took no support yet has
-    // none); the answer itself may not.
-    let finite = unscaled.distance.is_finite()
-        && (unscaled.bound.is_finite() || unscaled.bound.abs() > T::zero());
-    if finite && all_finite(&unscaled.point_a) && all_finite(&unscaled.point_b) {
-        Ok(Some(unscaled))
-    } else {
-        Err(GjkError::Overflow)
+    if core.normal.is_none() {
+        return Err(GjkError::NonFinite);
     }
+    core.for_shapes(pair.scale(), ra, rb).map(Some)
 }
 
 /// The contact between `a` and `b` if their signed distance is at most
@@ -206,22 +160,18 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
     if !(max_separation >= T::zero()) || !max_separation.is_finite() {
         return Err(GjkError::InvalidConfig);
     }
-    let (ra, rb) = margins(a, b)?;
-    let margin = ra + rb;
-    let Some(s) = signed::<T, D, V, F>(a, b, max_separation + margin, config)? else {
+    let Some(s) = signed::<T, D, V, F>(a, b, max_separation, config)? else {
         return Ok(None);
     };
-    let c = Contact {
-        distance: s.distance - margin,
-        normal: s.normal,
-        point_a: s.point_a + s.normal * ra,
-        point_b: s.point_b - s.normal * rb,
+    let normal = s.normal.ok_or(GjkError::NonFinite)?;
+    Ok(Some(Contact {
+        distance: s.distance,
+        normal,
+        point_a: s.point_a,
+        point_b: s.point_b,
         iterations: s.iterations,
         status: s.status,
-    };
-    // Huge margins around deep cores can leave the float range.
-    let finite = c.distance.is_finite() && all_finite(&c.point_a) && all_finite(&c.point_b);
-    finite.then_some(Some(c)).ok_or(GjkError::Overflow)
+    }))
 }
 
 /// The depth, normal and contact points of two overlapping shapes, or `None`
@@ -272,24 +222,19 @@ pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const 
     b: &impl SupportMap<T, D>,
     config: &GjkConfig<T, D>,
 ) -> Result<Option<Penetration<T, D>>, GjkError> {
-    let (ra, rb) = margins(a, b)?;
-    let margin = ra + rb;
-    let Some(s) = signed::<T, D, V, F>(a, b, margin, config)? else {
+    let Some(s) = signed::<T, D, V, F>(a, b, T::zero(), config)? else {
         return Ok(None);
     };
     // Shapes apart by less than the tolerance and rounding count as
     // touching: depth zero.
-    let p = Penetration {
-        depth: (margin - s.distance).max(T::zero()),
-        upper_bound: (margin - s.bound).max(T::zero()),
-        normal: s.normal,
-        point_a: s.point_a + s.normal * ra,
-        point_b: s.point_b - s.normal * rb,
+    let normal = s.normal.ok_or(GjkError::NonFinite)?;
+    Ok(Some(Penetration {
+        depth: (-s.distance).max(T::zero()),
+        upper_bound: (-s.bound).max(T::zero()),
+        normal,
+        point_a: s.point_a,
+        point_b: s.point_b,
         iterations: s.iterations,
         status: s.status,
-    };
-    // Huge margins around deep cores can leave the float range.
-    let finite = p.depth.is_finite() && p.upper_bound >= p.depth;
-    let finite = finite && all_finite(&p.point_a) && all_finite(&p.point_b);
-    finite.then_some(Some(p)).ok_or(GjkError::Overflow)
+    }))
 }

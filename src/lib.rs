@@ -56,9 +56,11 @@ compile_error!(
 
 mod basis;
 mod contact;
+mod engine;
 mod epa;
 mod gjk;
 mod pair;
+mod query;
 mod real;
 mod simplex;
 mod support;
@@ -68,10 +70,8 @@ pub use crate::contact::{
     contact, contact_with_capacity, penetration, penetration_with_capacity, Contact, Penetration,
 };
 pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
-pub use crate::gjk::{
-    closest_points, distance, intersects, Distance, GjkConfig, GjkError, Status,
-    DEFAULT_MAX_ITERATIONS,
-};
+pub use crate::gjk::{closest_points, distance, intersects, Distance};
+pub use crate::query::{GjkConfig, GjkError, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::support::{

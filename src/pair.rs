@@ -30,7 +30,7 @@
 
 use nalgebra::SVector;
 
-use crate::gjk::GjkError;
+use crate::query::GjkError;
 use crate::real::{all_finite, max_abs, Real};
 use crate::simplex::SupportPoint;
 use crate::support::SupportMap;
@@ -73,12 +73,6 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         } else {
             GjkError::NonFinite
         }
-    }
-
-    /// A length or coordinate of the kernel's frame, in the shapes' frame.
-    #[inline]
-    pub fn unscale(&self, x: T) -> T {
-        x / self.scale
     }
 
     /// A point of the kernel's frame, in the shapes' frame.

@@ -26,8 +26,9 @@ mod polytope;
 use nalgebra::SVector;
 
 use crate::basis::Basis;
-use crate::gjk::{first_direction, gjk_loop, Exits, GjkConfig, GjkError, Status};
+use crate::engine::{first_direction, gjk_loop, CoreAnswer, Exits, Extent, Verdict};
 use crate::pair::Pair;
+use crate::query::{GjkConfig, GjkError, Status};
 use crate::real::{all_finite, axis, max_abs, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::{SupportMap, Transformed};
@@ -39,19 +40,6 @@ pub const DEFAULT_EPA_VERTICES: usize = 64;
 /// Default room for polytope facets in [`penetration`](crate::penetration)
 /// and [`contact`](crate::contact).
 pub const DEFAULT_EPA_FACETS: usize = 192;
-
-/// EPA's answer on the cores of two overlapping shapes.
-pub(crate) struct CorePenetration<T: Real, const D: usize> {
-    pub depth: T,
-    pub normal: SVector<T, D>,
-    /// The point of A's core deepest in B's, and vice versa.
-    pub point_a: SVector<T, D>,
-    pub point_b: SVector<T, D>,
-    /// Upper bound on the depth: the smallest support value seen.
-    pub upper_bound: T,
-    pub status: Status,
-    pub iterations: u32,
-}
 
 /// A unit vector orthogonal to the affine hull of the simplex's vertices, or
 /// `None` when they already span the space. Each axis is orthogonalised
@@ -78,20 +66,21 @@ fn orthogonal_direction<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Opt
 }
 
 /// Runs EPA from the simplex of a GJK run that found the cores overlapping.
+///
+/// The answer's distance is minus the depth (a certified lower bound on
+/// it), its bound minus the smallest support value seen (an upper bound),
+/// its points the point of A's core deepest in B's and vice versa.
 pub(crate) fn expand<T, const D: usize, const V: usize, const F: usize, A, B>(
     pair: &Pair<'_, A, B, T>,
     config: &GjkConfig<T, D>,
     simplex: &Simplex<T, D>,
-) -> Result<CorePenetration<T, D>, GjkError>
+) -> Result<CoreAnswer<T, D>, GjkError>
 where
     T: Real,
     A: SupportMap<T, D>,
     B: SupportMap<T, D>,
 {
-    let mut scale = T::zero();
-    for (p, _) in simplex.iter() {
-        scale = scale.max(max_abs(&p.a)).max(max_abs(&p.b));
-    }
+    let mut extent = Extent::of(simplex);
     // The polytope orients its facets away from its centroid, which lies
     // `h / (D + 1)` above a facet when the opposite vertex stands `h` above
     // it, and tells the side only beyond `DEGENERACY` times the facet's
@@ -99,7 +88,7 @@ where
     // others' affine hull is therefore rounding: it is dropped, and a
     // direction with no more extent than that means touching.
     let dims = T::from_usize(2 * D * (D + 1)).unwrap_or(T::one());
-    let thin = |scale: T| T::ROUNDING_FLOOR * scale * dims;
+    let thin = |extent: Extent<T>| extent.rounding() * dims;
     let mut full = Simplex::new();
     let mut kept = Basis::new();
     for (p, _) in simplex.iter() {
@@ -107,7 +96,7 @@ where
             None => true,
             Some(first) => {
                 let e = p.w - first.w;
-                kept.reject(&e).norm() > thin(scale) && kept.add(&e)
+                kept.reject(&e).norm() > thin(extent) && kept.add(&e)
             }
         };
         if stands_out {
@@ -123,16 +112,15 @@ where
         if !all_finite(&up.w) || !all_finite(&down.w) {
             return Err(GjkError::NonFinite);
         }
-        for p in [&up, &down] {
-            scale = scale.max(max_abs(&p.a)).max(max_abs(&p.b));
-        }
+        extent.include(&up);
+        extent.include(&down);
         let base = full.vertex(0).map_or(SVector::zeros(), |p| p.w);
         let (h_up, h_down) = (u.dot(&(up.w - base)), -u.dot(&(down.w - base)));
-        if h_up <= thin(scale) || h_down <= thin(scale) {
+        if h_up <= thin(extent) || h_down <= thin(extent) {
             // `A − B` has no extent beyond the origin's hyperplane along ±u:
             // the shapes touch, and moving B along that side separates them.
             let normal = if h_up <= h_down { u } else { -u };
-            return Ok(touching(simplex, normal));
+            return Ok(touching(simplex, normal, extent));
         }
         full.push(if h_up >= h_down { up } else { down });
     }
@@ -140,7 +128,7 @@ where
     if !poly.start(&full) {
         return Err(GjkError::InvalidConfig);
     }
-    let mut best = run_epa(pair, config, &mut poly, scale)?;
+    let mut best = run_epa(pair, config, &mut poly, extent)?;
     // Out of room, typically on a curved boundary (the polytope spent its
     // vertices all around `A − B`, while only the neighbourhood of the
     // deepest normal matters), or stalled by rounding (a polytope broken by
@@ -152,10 +140,10 @@ where
     let mut cone = T::lit(LOCAL_CONE);
     for _ in 0..LOCAL_RESTARTS {
         let stuck = matches!(best.status, Status::OutOfCapacity | Status::Stalled);
-        if !stuck || best.depth <= T::zero() {
+        if !stuck || best.depth() <= T::zero() {
             break;
         }
-        let Some(local) = local_simplex(pair, &best.normal, cone) else {
+        let Some(local) = best.normal.and_then(|n| local_simplex(pair, &n, cone)) else {
             break;
         };
         cone *= T::lit(LOCAL_NARROWING);
@@ -170,27 +158,27 @@ where
             max_iterations: config.max_iterations.saturating_sub(best.iterations),
             ..*config
         };
-        let next = run_epa(pair, &budget, &mut poly, scale)?;
+        let next = run_epa(pair, &budget, &mut poly, extent)?;
         // Every sound lower bound is below every upper bound: a restart that
         // contradicts the bounds already held was bent by rounding (a far
         // vertex makes its planes coarse), and is not taken.
-        let slack = T::ROUNDING_FLOOR * scale;
-        if next.depth > best.upper_bound + slack || next.upper_bound < best.depth - slack {
+        let slack = extent.rounding();
+        if next.depth() > best.depth_bound() + slack || next.depth_bound() < best.depth() - slack {
             break;
         }
         let (lower, upper) = (
-            best.depth.max(next.depth),
-            best.upper_bound.min(next.upper_bound),
+            best.depth().max(next.depth()),
+            best.depth_bound().min(next.depth_bound()),
         );
         let iterations = best.iterations + next.iterations;
-        let kept = if next.status == Status::Converged || next.depth >= best.depth {
+        let kept = if next.status == Status::Converged || next.depth() >= best.depth() {
             next
         } else {
             best
         };
-        best = CorePenetration {
-            depth: lower,
-            upper_bound: upper.max(lower),
+        best = CoreAnswer {
+            distance: -lower,
+            bound: -upper.max(lower),
             iterations,
             ..kept
         };
@@ -260,17 +248,16 @@ where
 fn touching<T: Real, const D: usize>(
     simplex: &Simplex<T, D>,
     normal: SVector<T, D>,
-) -> CorePenetration<T, D> {
-    let (pa, pb) = simplex.witnesses();
-    CorePenetration {
-        depth: T::zero(),
-        normal,
-        point_a: pa,
-        point_b: pb,
-        upper_bound: T::zero(),
-        status: Status::Converged,
-        iterations: 0,
-    }
+    extent: Extent<T>,
+) -> CoreAnswer<T, D> {
+    CoreAnswer::from_simplex(
+        simplex,
+        Verdict::Overlap,
+        (T::zero(), T::zero()),
+        Some(normal),
+        extent,
+        (0, Status::Converged),
+    )
 }
 
 /// The expansion loop proper (not inlined: a full polytope runs it again
@@ -280,14 +267,13 @@ fn run_epa<T, const D: usize, const V: usize, const F: usize, A, B>(
     pair: &Pair<'_, A, B, T>,
     config: &GjkConfig<T, D>,
     poly: &mut Polytope<T, D, V, F>,
-    mut scale: T,
-) -> Result<CorePenetration<T, D>, GjkError>
+    mut extent: Extent<T>,
+) -> Result<CoreAnswer<T, D>, GjkError>
 where
     T: Real,
     A: SupportMap<T, D>,
     B: SupportMap<T, D>,
 {
-    let floor = T::ROUNDING_FLOOR;
     let mut upper = T::max_value().unwrap_or(T::one());
     let mut status = Status::IterationLimit;
     let mut iterations = 0;
@@ -301,7 +287,7 @@ where
             break;
         };
         let facet = poly.facet(f);
-        if facet.distance < -(floor * scale) {
+        if facet.distance < -extent.rounding() {
             // The origin is outside a facet: rounding broke the polytope
             // (a facet that saw the last point survived, or one that did
             // not was removed). Its planes bound nothing any more; the last
@@ -322,7 +308,7 @@ where
         if !all_finite(&p.w) {
             return Err(GjkError::NonFinite);
         }
-        scale = scale.max(max_abs(&p.a)).max(max_abs(&p.b));
+        extent.include(&p);
         // The support value along this facet's normal bounds the depth from
         // above; the facet may be reported only when it is itself on the
         // boundary of `A − B` (a smaller bound from another normal says
@@ -330,7 +316,7 @@ where
         let support = facet.normal.dot(&p.w);
         upper = upper.min(support);
         if support - facet.distance
-            <= config.tolerance * facet.distance.max(T::zero()) + floor * scale
+            <= config.tolerance * facet.distance.max(T::zero()) + extent.rounding()
         {
             status = Status::Converged;
             break;
@@ -355,8 +341,8 @@ where
         let facet = poly.facet(f);
         let mut depth = facet.distance.max(T::zero());
         let q = facet.normal * facet.distance;
-        let (miss, mut pa, mut pb) = contact_points(poly, f, &q, scale);
-        if miss > T::ROUNDING_FLOOR * scale {
+        let (miss, mut pa, mut pb) = contact_points(poly, f, &q, extent);
+        if miss > extent.rounding() {
             // No facet holds `q`: rounding has bent the polytope out of
             // convex, and facet planes no longer bound the depth. The
             // distance from the origin to the closed surface itself still
@@ -364,7 +350,7 @@ where
             // vertices' hull crosses it).
             depth = depth.min(surface_distance(poly).max(T::zero()));
             if status == Status::Converged
-                && upper - depth > config.tolerance * depth + floor * scale
+                && upper - depth > config.tolerance * depth + extent.rounding()
             {
                 status = Status::Stalled;
             }
@@ -377,14 +363,16 @@ where
         (facet, depth, pa, pb)
     };
     let (pa, pb) = onto_support_planes(pair, &facet.normal, depth, pa, pb);
-    Ok(CorePenetration {
-        depth,
-        normal: facet.normal,
+    Ok(CoreAnswer {
+        verdict: Verdict::Overlap,
+        distance: -depth,
+        bound: -upper.max(depth),
+        normal: Some(facet.normal),
         point_a: pa,
         point_b: pb,
-        upper_bound: upper.max(depth),
-        status,
+        extent,
         iterations,
+        status,
     })
 }
 
@@ -455,9 +443,9 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
     poly: &Polytope<T, D, V, F>,
     start: usize,
     q: &SVector<T, D>,
-    scale: T,
+    extent: Extent<T>,
 ) -> (T, SVector<T, D>, SVector<T, D>) {
-    let tiny = T::ROUNDING_FLOOR * scale;
+    let tiny = extent.rounding();
     let reference = poly.facet(start);
     let coplanar = T::ANGLE_SLACK;
     let mut best: Option<(T, SVector<T, D>, SVector<T, D>)> = None;
@@ -523,7 +511,7 @@ where
     let (ca, cb) = (pair.a.center(), shifted.center());
     let first = moved.support(&first_direction(&ca, &cb, config));
     let mut simplex = Simplex::from_point(first);
-    let run = gjk_loop(&moved, config, Exits::NONE, &mut simplex).ok()?;
-    let (pa, pb) = simplex.witnesses();
-    Some((run.upper, pa, pb - q))
+    let answer = gjk_loop(&moved, config, Exits::NONE, &mut simplex).ok()?;
+    let miss = simplex.closest_point().norm();
+    Some((miss, answer.point_a, answer.point_b - q))
 }

@@ -57,10 +57,9 @@
 
 mod directions;
 
-use crate::gjk::{
-    begin_along, finish, margins, traced_loop, within, Distance, Exits, GjkConfig, GjkError, Run,
-    Status,
-};
+use crate::engine::{begin_along, margins, traced_loop, within, CoreAnswer, Exits};
+use crate::gjk::Distance;
+use crate::query::{GjkConfig, GjkError, Status};
 use crate::real::{all_finite, max_abs, Real};
 use crate::simplex::Simplex;
 use crate::support::{SupportMap, Transformed};
@@ -150,14 +149,14 @@ impl<T: Real, const D: usize> SimplexCache<T, D> {
 /// Runs the loop from a simplex of fresh support points along the cached
 /// directions, and refills the cache with the final simplex's directions;
 /// `margin` (the summed margins) asks for the boolean test's early exits.
-/// Returns the run, the final simplex and the scale of the kernel's frame.
+/// Returns the answer on the cores and the scale of the kernel's frame.
 fn run_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
     config: &GjkConfig<T, D>,
     margin: Option<T>,
     cache: &mut SimplexCache<T, D>,
-) -> Result<(Run<T, D>, Simplex<T, D>, T), GjkError>
+) -> Result<(CoreAnswer<T, D>, T), GjkError>
 where
     T: Real,
     SA: SupportMap<T, D>,
@@ -198,21 +197,20 @@ where
         trail.restart(&first);
         let exits = margin.map_or(Exits::NONE, |m| Exits::contact(m * pair.scale()));
         run = traced_loop(&pair, config, exits, &mut simplex, &mut trail)?;
-        return finish_cache(a, &trail, cache, run, simplex, pair.scale());
+        return finish_cache(a, &trail, cache, run, pair.scale());
     }
-    finish_cache(a, &trail, cache, run, simplex, scale)
+    finish_cache(a, &trail, cache, run, scale)
 }
 
 /// Refills the cache with the directions of the final simplex, and hands on
-/// the run, that simplex and the frame's scale.
+/// the answer and the frame's scale.
 fn finish_cache<SA, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     trail: &Directions<T, D>,
     cache: &mut SimplexCache<T, D>,
-    run: Run<T, D>,
-    simplex: Simplex<T, D>,
+    run: CoreAnswer<T, D>,
     scale: T,
-) -> Result<(Run<T, D>, Simplex<T, D>, T), GjkError>
+) -> Result<(CoreAnswer<T, D>, T), GjkError>
 where
     T: Real,
 {
@@ -225,7 +223,7 @@ where
             cache.directions.push(&(local / m));
         }
     }
-    Ok((run, simplex, scale))
+    Ok((run, scale))
 }
 
 /// [`distance`](crate::distance) between two placed shapes, seeded from the
@@ -251,8 +249,8 @@ where
     SB: SupportMap<T, D>,
 {
     let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
-    let (run, simplex, scale) = run_cached(a, b, config, None, cache)?;
-    finish(run, &simplex, scale, ra, rb)
+    let (run, scale) = run_cached(a, b, config, None, cache)?;
+    run.for_shapes(scale, ra, rb).map(Distance::from_answer)
 }
 
 /// [`intersects`](crate::intersects) for two placed shapes, seeded from the
@@ -279,6 +277,6 @@ where
     SB: SupportMap<T, D>,
 {
     let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
-    let (run, _, scale) = run_cached(a, b, config, Some(ra + rb), cache)?;
+    let (run, scale) = run_cached(a, b, config, Some(ra + rb), cache)?;
     within(&run, (ra + rb) * scale, config)
 }

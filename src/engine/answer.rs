@@ -1,0 +1,186 @@
+//! The answer on the cores, and the one place it becomes an answer for the
+//! shapes.
+//!
+//! Queries run on the shapes' *cores* in the kernel's frame (support points
+//! multiplied by a power of two `σ`, see [`Pair`](crate::pair::Pair)); GJK
+//! and EPA both end in a [`CoreAnswer`]. The shapes' answer is that one
+//! divided by `σ`, with the margins (radii) `r_A + r_B` taken off the signed
+//! distance and the witnesses pushed out along the normal by their radius:
+//! [`CoreAnswer::for_shapes`].
+
+use nalgebra::SVector;
+
+use super::extent::Extent;
+use crate::query::{GjkError, Status};
+use crate::real::{all_finite, max_abs, Real};
+use crate::simplex::Simplex;
+use crate::support::SupportMap;
+
+/// What a query learned about the cores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The cores touch or overlap.
+    Overlap,
+    /// The cores are apart; the answer is their closest points.
+    Apart,
+    /// The lower bound exceeded the caller's cutoff.
+    BeyondCutoff,
+    /// ‖v‖ fell to or below the caller's margin (boolean test only).
+    WithinMargin,
+}
+
+/// A query's answer on the cores, in the kernel's frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CoreAnswer<T: Real, const D: usize> {
+    pub verdict: Verdict,
+    /// Signed distance between the cores: `‖v‖` when apart (an upper
+    /// bound), minus the depth found by EPA when overlapping (so again an
+    /// upper bound), zero when GJK found them overlapping and no depth was
+    /// asked for.
+    pub distance: T,
+    /// The certified bound on the other side: the lower bound on the gap
+    /// (which may round a hair above `distance` once they agree), or minus
+    /// the upper bound on the depth.
+    pub bound: T,
+    /// Unit normal from A towards B; `None` when GJK found the cores
+    /// overlapping (no direction is defined there), or stopped at a cutoff.
+    pub normal: Option<SVector<T, D>>,
+    /// The witness points on the cores: closest points when apart, a common
+    /// point when GJK found overlap, the deepest points after EPA.
+    pub point_a: SVector<T, D>,
+    pub point_b: SVector<T, D>,
+    /// The coordinates seen, for the rounding allowance of the answer.
+    pub extent: Extent<T>,
+    pub iterations: u32,
+    pub status: Status,
+}
+
+impl<T: Real, const D: usize> CoreAnswer<T, D> {
+    /// The answer of a GJK run that ended with `simplex`, with its closest
+    /// point `v` (`upper = ‖v‖`) and its best lower bound. An apart answer
+    /// without a `normal` of its own takes `−v / ‖v‖`.
+    pub fn from_simplex(
+        simplex: &Simplex<T, D>,
+        verdict: Verdict,
+        (upper, lower): (T, T),
+        normal: Option<SVector<T, D>>,
+        extent: Extent<T>,
+        (iterations, status): (u32, Status),
+    ) -> Self {
+        let (point_a, point_b) = simplex.witnesses();
+        let normal = match verdict {
+            Verdict::Apart => normal.or_else(|| separating_normal(simplex)),
+            _ => normal,
+        };
+        Self {
+            verdict,
+            distance: if verdict == Verdict::Overlap {
+                T::zero()
+            } else {
+                upper
+            },
+            bound: lower,
+            normal,
+            point_a,
+            point_b,
+            extent,
+            iterations,
+            status,
+        }
+    }
+
+    /// The depth of overlapping cores (EPA's certified lower bound).
+    #[inline]
+    pub fn depth(&self) -> T {
+        -self.distance
+    }
+
+    /// The upper bound on the depth of overlapping cores.
+    #[inline]
+    pub fn depth_bound(&self) -> T {
+        -self.bound
+    }
+
+    /// The answer for the shapes in their own frame: the kernel's frame of
+    /// scale `sigma` undone, the margins `ra`, `rb` added.
+    ///
+    /// # Errors
+    ///
+    /// [`GjkError::Overflow`] when the distance or a point is beyond the
+    /// largest finite value (huge margins around deep cores, or coordinates
+    /// that leave the range once unscaled). The bound may be infinite (an
+    /// EPA that took no support yet has none), not NaN.
+    pub fn for_shapes(&self, sigma: T, ra: T, rb: T) -> Result<ShapeAnswer<T, D>, GjkError> {
+        let margin = ra + rb;
+        let (pa, pb) = (self.point_a / sigma, self.point_b / sigma);
+        let (point_a, point_b) = match self.normal {
+            Some(n) => (pa + n * ra, pb - n * rb),
+            None => (pa, pb),
+        };
+        let answer = ShapeAnswer {
+            distance: self.distance / sigma - margin,
+            // A lower bound on a gap may round above the gap once they agree.
+            bound: self.bound.min(self.distance) / sigma - margin,
+            normal: self.normal,
+            point_a,
+            point_b,
+            iterations: self.iterations,
+            status: self.status,
+        };
+        let finite = answer.distance.is_finite() && answer.bound.partial_cmp(&T::zero()).is_some();
+        if finite && all_finite(&answer.point_a) && all_finite(&answer.point_b) {
+            Ok(answer)
+        } else {
+            Err(GjkError::Overflow)
+        }
+    }
+}
+
+/// A query's answer for the shapes themselves, in their frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ShapeAnswer<T: Real, const D: usize> {
+    /// Signed distance: the gap when apart, minus the depth when the shapes
+    /// overlap (an upper bound in both cases).
+    pub distance: T,
+    /// The certified lower bound on the signed distance.
+    pub bound: T,
+    /// Unit normal from A towards B, as in [`CoreAnswer::normal`].
+    pub normal: Option<SVector<T, D>>,
+    /// The witnesses, pushed out of the cores by the margins along the
+    /// normal.
+    pub point_a: SVector<T, D>,
+    pub point_b: SVector<T, D>,
+    pub iterations: u32,
+    pub status: Status,
+}
+
+/// Both margins, checked: finite and non-negative (else `NonFinite`), and a
+/// finite sum (else `Overflow`).
+pub(crate) fn margins<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+) -> Result<(T, T), GjkError> {
+    let (ra, rb) = (a.margin(), b.margin());
+    if !(ra.is_finite() && rb.is_finite() && ra >= T::zero() && rb >= T::zero()) {
+        Err(GjkError::NonFinite)
+    } else if !(ra + rb).is_finite() {
+        Err(GjkError::Overflow)
+    } else {
+        Ok((ra, rb))
+    }
+}
+
+/// The unit normal from A towards B for cores apart: `−v / ‖v‖`.
+///
+/// Taken from the simplex's closest point (whose direction is accurate to
+/// working precision on facets) rather than from the witness difference, and
+/// normalised by its own length, so pushing the witnesses out by the margins
+/// always lands them on the rounded surfaces.
+fn separating_normal<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Option<SVector<T, D>> {
+    // Scaled first, so that a tiny `v` (whose squared length would be
+    // subnormal) or a huge one normalises to full precision.
+    let v = simplex.closest_point();
+    let u = v / max_abs(&v);
+    let n = -u / u.norm();
+    all_finite(&n).then_some(n)
+}

@@ -1,0 +1,47 @@
+//! How large the numbers of a query are, and so how well its lengths are
+//! known.
+//!
+//! Every length the kernel computes (`‖v‖`, a bound `v · w / ‖v‖`, a facet's
+//! distance) is built from the coordinates of support points, and rounding
+//! leaves it uncertain by about `ε` times the largest coordinate involved,
+//! whatever the length itself. The kernel's absolute allowances are all
+//! [`Real::ROUNDING_FLOOR`] times that coordinate, the *extent*, tracked
+//! here and nowhere else.
+
+use crate::real::{max_abs, Real};
+use crate::simplex::{Simplex, SupportPoint};
+
+/// The largest coordinate of the shape points a query has seen (both
+/// points of each support point, not only their difference: the
+/// difference carries their rounding).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Extent<T>(T);
+
+impl<T: Real> Extent<T> {
+    /// Nothing seen yet.
+    pub fn new() -> Self {
+        Self(T::zero())
+    }
+
+    /// The extent of the points of a simplex.
+    pub fn of<const D: usize>(simplex: &Simplex<T, D>) -> Self {
+        let mut e = Self::new();
+        for (p, _) in simplex.iter() {
+            e.include(p);
+        }
+        e
+    }
+
+    /// Takes support point `p` into account.
+    #[inline]
+    pub fn include<const D: usize>(&mut self, p: &SupportPoint<T, D>) {
+        self.0 = self.0.max(max_abs(&p.a)).max(max_abs(&p.b));
+    }
+
+    /// How well a length computed from the points seen is known:
+    /// `ROUNDING_FLOOR · L`.
+    #[inline]
+    pub fn rounding(self) -> T {
+        T::ROUNDING_FLOOR * self.0
+    }
+}

@@ -1,0 +1,120 @@
+//! When the GJK loop may stop, and what a stopped loop proves: every test
+//! the loop and the boolean queries apply, by name.
+//!
+//! All are relative. Lengths are compared with the tolerance times the
+//! length, plus the rounding allowance of the coordinates seen
+//! ([`Extent::rounding`]), so the same configuration stops the same way at
+//! any scale and at any distance from the origin.
+
+use super::answer::{CoreAnswer, Verdict};
+use super::extent::Extent;
+use crate::query::{GjkConfig, GjkError, Status};
+use crate::real::Real;
+
+/// The cores touch: `‖v‖²` (given as `vv`) is within the rounding of the
+/// coordinates, so no direction to the origin is defined.
+#[inline]
+pub(super) fn touching<T: Real>(vv: T, extent: Extent<T>) -> bool {
+    let r = extent.rounding();
+    vv <= r * r
+}
+
+/// The bounds have met: `‖v‖² − v·w`, the gap between `‖v‖` and the lower
+/// bound `v·w/‖v‖` times `‖v‖`, is within the tolerance of the lower bound
+/// (so the answer is within the tolerance of the true distance, for any
+/// tolerance) plus the rounding of the coordinates.
+#[inline]
+pub(super) fn gap_closed<T: Real>(vv: T, vw: T, norm: T, tolerance: T, extent: Extent<T>) -> bool {
+    vv - vw <= tolerance * vw.max(T::zero()) + extent.rounding() * norm
+}
+
+/// An upper and a lower bound agree: they differ by at most the tolerance
+/// of the lower one plus rounding.
+#[inline]
+pub(super) fn bounds_meet<T: Real>(upper: T, lower: T, tolerance: T, extent: Extent<T>) -> bool {
+    upper - lower <= tolerance * lower + extent.rounding()
+}
+
+/// A bound found after a stall certifies the answer `‖v‖ = norm`: it is
+/// positive and meets it.
+#[inline]
+pub(super) fn certifies<T: Real>(bound: T, norm: T, tolerance: T, extent: Extent<T>) -> bool {
+    bound > T::zero() && bounds_meet(norm, bound, tolerance, extent)
+}
+
+/// Whether the cores are within `cutoff` of each other, from a loop that
+/// ran with `cutoff` as its `beyond` exit (`cutoff` and the answer in one
+/// frame). This is the one rule every boolean answer follows:
+///
+/// * `false` only when proven: the lower bound exceeds the cutoff, or the
+///   loop converged (the bounds agree within the tolerance, so `‖v‖` is
+///   the distance to working precision) with `‖v‖` beyond the cutoff by
+///   more than the tolerance and the rounding of the coordinates;
+/// * `true` when the upper bound is within the cutoff, or when the bounds
+///   straddle it after a stall: rounding cannot split the bracket, and
+///   shapes that touch to working precision count as touching;
+/// * [`GjkError::IterationLimit`] when the cap was reached with the bounds
+///   still straddling the cutoff.
+pub(crate) fn within<T: Real, const D: usize>(
+    answer: &CoreAnswer<T, D>,
+    cutoff: T,
+    config: &GjkConfig<T, D>,
+) -> Result<bool, GjkError> {
+    let (upper, lower) = (answer.distance, answer.bound);
+    match answer.verdict {
+        Verdict::Overlap | Verdict::WithinMargin => Ok(true),
+        Verdict::BeyondCutoff => Ok(false),
+        Verdict::Apart if lower > cutoff => Ok(false),
+        Verdict::Apart if upper <= cutoff => Ok(true),
+        Verdict::Apart => match answer.status {
+            Status::Converged => {
+                let slack = config.tolerance * cutoff.min(upper) + answer.extent.rounding();
+                Ok(upper <= cutoff + slack)
+            }
+            Status::IterationLimit => Err(GjkError::IterationLimit),
+            Status::Stalled | Status::OutOfCapacity => Ok(true),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use nalgebra::SVector;
+
+    use super::*;
+    use crate::simplex::{Simplex, SupportPoint};
+
+    fn answer(lower: f64, upper: f64, status: Status) -> CoreAnswer<f64, 3> {
+        let simplex = Simplex::from_point(SupportPoint::from_point(SVector::x() * upper));
+        let mut extent = Extent::new();
+        extent.include(&SupportPoint::<f64, 3>::from_point(SVector::x()));
+        CoreAnswer::from_simplex(
+            &simplex,
+            Verdict::Apart,
+            (upper, lower),
+            None,
+            extent,
+            (3, status),
+        )
+    }
+
+    /// The one boolean rule: "apart" only when proven; a bracket straddling
+    /// the cutoff counts as touching after a stall and is an error at the
+    /// cap. Before the rule, a stalled bracket `[0, 1e-13]` read as apart.
+    #[test]
+    fn within_follows_the_bracket() {
+        let config = GjkConfig::<f64, 3>::default();
+        let check = |lower, upper, status| within(&answer(lower, upper, status), 0.0, &config);
+        assert_eq!(check(0.0, 1e-13, Status::Stalled), Ok(true));
+        assert_eq!(check(0.0, 0.5, Status::Stalled), Ok(true));
+        assert_eq!(
+            check(0.0, 0.5, Status::IterationLimit),
+            Err(GjkError::IterationLimit)
+        );
+        assert_eq!(check(1e-13, 0.5, Status::IterationLimit), Ok(false));
+        assert_eq!(check(1e-13, 2e-13, Status::Stalled), Ok(false));
+        // Converged: the upper bound is the distance to working precision.
+        assert_eq!(check(0.0, 0.5, Status::Converged), Ok(false));
+        assert_eq!(check(0.0, 1e-17, Status::Converged), Ok(true));
+    }
+}

@@ -1,0 +1,141 @@
+//! What every query is given and how it ends: the settings
+//! ([`GjkConfig`]), the reason it stopped ([`Status`]) and why it could not
+//! be answered ([`GjkError`]).
+
+use nalgebra::SVector;
+
+use crate::real::Real;
+
+/// Default cap on GJK iterations. Polytopes with thousands of vertices
+/// converge in a few dozen iterations; the cap only bounds pathological input.
+pub const DEFAULT_MAX_ITERATIONS: u32 = 128;
+
+/// Settings of a GJK query.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkConfig<T: Real, const D: usize> {
+    /// Relative tolerance on the distance: the loop stops once the upper
+    /// bound exceeds the lower bound by at most this fraction of the lower
+    /// bound, so a converged distance is within this fraction of the true
+    /// one (for any non-negative tolerance, also one of 1 or more). Default
+    /// [`Real::GJK_TOLERANCE`].
+    pub tolerance: T,
+    /// Cap on iterations; reaching it is reported as
+    /// [`Status::IterationLimit`]. Default [`DEFAULT_MAX_ITERATIONS`].
+    pub max_iterations: u32,
+    /// First search direction (from A towards B). `None` uses the direction
+    /// between the shapes' centres. Only a hint: a zero or non-finite
+    /// direction is replaced by the first coordinate axis.
+    pub initial_direction: Option<SVector<T, D>>,
+}
+
+impl<T: Real, const D: usize> Default for GjkConfig<T, D> {
+    fn default() -> Self {
+        Self {
+            tolerance: T::GJK_TOLERANCE,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+            initial_direction: None,
+        }
+    }
+}
+
+impl<T: Real, const D: usize> GjkConfig<T, D> {
+    /// Checks the settings: a finite, non-negative tolerance.
+    pub(crate) fn check(&self) -> Result<(), GjkError> {
+        if self.tolerance >= T::zero() && self.tolerance.is_finite() {
+            Ok(())
+        } else {
+            Err(GjkError::InvalidConfig)
+        }
+    }
+
+    /// These settings, with the search starting along `direction` (from A
+    /// towards B) when it is `Some`; unchanged otherwise.
+    ///
+    /// A light warm start between the frames of a simulation: shapes move
+    /// little from one frame to the next, so the previous answer's normal
+    /// points almost at the new closest features. Feed back
+    /// [`Distance::normal`], or the normal of a
+    /// [`Penetration`](crate::Penetration) or [`Contact`](crate::Contact);
+    /// `None` (shapes that overlapped last frame) keeps the previous
+    /// direction. The answer does not depend on the starting direction
+    /// beyond the tolerance.
+    ///
+    /// GJK still has to collect the closest features one support point at a
+    /// time, so a direction saves few iterations (a few percent on typical
+    /// motion). For shapes placed by [`Transformed`](crate::Transformed),
+    /// [`SimplexCache`](crate::SimplexCache) keeps a direction per feature,
+    /// seeds the query with all of them at once and usually answers in one
+    /// iteration.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{distance, Ball, Cuboid, GjkConfig, Transformed, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+    /// let ball = Ball::new(Vector::<f64, 3>::zeros(), 0.5).unwrap();
+    /// let mut config = GjkConfig::default();
+    /// for frame in 0..10 {
+    ///     let t = Vector::<f64, 3>::new(3.0, 0.1 * f64::from(frame), 0.0);
+    ///     let moved = Transformed::translated(ball, t).unwrap();
+    ///     let d = distance(&cube, &moved, &config).unwrap();
+    ///     assert!((d.distance - 1.5).abs() < 1e-12);
+    ///     config = config.starting_along(d.normal);
+    /// }
+    /// ```
+    #[must_use]
+    pub fn starting_along(mut self, direction: Option<SVector<T, D>>) -> Self {
+        if direction.is_some() {
+            self.initial_direction = direction;
+        }
+        self
+    }
+}
+
+/// Why a query stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The bounds met within the tolerance (or the origin was enclosed): the
+    /// answer is accurate.
+    Converged,
+    /// Rounding stopped further progress before the bounds met; the answer is
+    /// the best the precision allows, bracketed by the reported bounds.
+    Stalled,
+    /// The iteration cap was reached; the bounds are still valid.
+    IterationLimit,
+    /// The penetration polytope ran out of room (see
+    /// [`penetration_with_capacity`](crate::penetration_with_capacity)); the
+    /// bounds are still valid.
+    OutOfCapacity,
+}
+
+/// Why a query could not be answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GjkError {
+    /// A support point, margin or the configuration held NaN or infinity.
+    NonFinite,
+    /// The configuration is invalid (negative tolerance).
+    InvalidConfig,
+    /// The iteration cap was reached with the bounds still straddling
+    /// contact (or the cutoff asked for), so the query cannot say which side
+    /// the shapes are on.
+    IterationLimit,
+    /// The answer or an intermediate length is beyond the largest finite
+    /// value: shapes whose coordinates span more than the exponent range
+    /// (a support point near `1e300` beside one near `1e-300`), or whose
+    /// distance exceeds `T::MAX`.
+    Overflow,
+}
+
+impl core::fmt::Display for GjkError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            GjkError::NonFinite => "a support point or parameter is NaN or infinite",
+            GjkError::InvalidConfig => "the query configuration is invalid",
+            GjkError::IterationLimit => "the iteration cap was reached undecided",
+            GjkError::Overflow => "a length is beyond the largest finite value",
+        })
+    }
+}
+
+impl core::error::Error for GjkError {}
