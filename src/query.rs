@@ -54,7 +54,7 @@ impl<T: Real, const D: usize> GjkConfig<T, D> {
     /// A light warm start between the frames of a simulation: shapes move
     /// little from one frame to the next, so the previous answer's normal
     /// points almost at the new closest features. Feed back
-    /// [`Distance::normal`], or the normal of a
+    /// [`Distance::normal`](crate::Distance::normal), or the normal of a
     /// [`Penetration`](crate::Penetration) or [`Contact`](crate::Contact);
     /// `None` (shapes that overlapped last frame) keeps the previous
     /// direction. The answer does not depend on the starting direction
