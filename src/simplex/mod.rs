@@ -8,12 +8,15 @@
 //! smallest face that still contains `v`.
 //!
 //! The sub-algorithm itself, its math and its accuracy arguments, live in
-//! the `johnson` module beside this one.
+//! the `johnson` module beside this one (a QR search over the faces, for
+//! every dimension), and in `closed_form` (signed volumes for `D ≤ 3`,
+//! which hands thin and flat simplices to the QR search).
 
 use nalgebra::SVector;
 
 use crate::real::Real;
 
+mod closed_form;
 mod johnson;
 
 use johnson::Face;
@@ -375,7 +378,14 @@ impl<T: Real, const D: usize> Simplex<T, D> {
 
     /// The closest face made of vertex `base` and any subset of the vertices
     /// before it.
+    ///
+    /// In the plane and in space the closed form answers when it can vouch
+    /// for its answer; the QR search answers otherwise, and in every other
+    /// dimension. `D` is a constant, so the choice costs nothing at run time.
+    #[inline]
     fn best_face(&self, base: usize) -> Option<Face<T, D>> {
-        johnson::closest_face(&self.w(base), base, |i| self.w(i))
+        let y0 = self.w(base);
+        closed_form::closest_face(&y0, base, |i| self.w(i))
+            .or_else(|| johnson::closest_face(&y0, base, |i| self.w(i)))
     }
 }
