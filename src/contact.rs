@@ -21,7 +21,9 @@
 
 use nalgebra::SVector;
 
-use crate::engine::{begin, gjk_loop, margins, within, CoreAnswer, Exits, ShapeAnswer, Verdict};
+use crate::engine::{
+    begin, gjk_loop, margins, point_core, within, CoreAnswer, Exits, ShapeAnswer, Verdict,
+};
 use crate::epa::{expand, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 use crate::query::{GjkConfig, GjkError, Status};
 use crate::real::Real;
@@ -80,6 +82,14 @@ where
     T: Real,
 {
     let (ra, rb) = margins(a, b)?;
+    config.check()?;
+    if let Some(core) = point_core(a, b).filter(|c| c.verdict == Verdict::Apart) {
+        let cutoff = cutoff + (ra + rb);
+        if !within(&core, cutoff, config)? {
+            return Ok(None);
+        }
+        return core.for_shapes(T::one(), ra, rb).map(Some);
+    }
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;
     let cutoff = (cutoff + (ra + rb)) * pair.scale();

@@ -19,6 +19,8 @@
 //! ([`answer`]), so a ball reduces to its centre and a ball–ball query takes
 //! one iteration.
 //!
+//! * [`point_core`] answers a point core against a core that projects
+//!   points, with no loop;
 //! * [`begin`] puts the pair in the kernel's frame and takes the first
 //!   support point;
 //! * [`gjk_loop`] runs to a [`CoreAnswer`];
@@ -28,12 +30,14 @@
 mod answer;
 mod extent;
 mod face_bound;
+mod point_core;
 mod termination;
 
 use nalgebra::SVector;
 
 pub(crate) use answer::{margins, CoreAnswer, ShapeAnswer, Verdict};
 pub(crate) use extent::Extent;
+pub(crate) use point_core::point_core;
 pub(crate) use termination::within;
 
 use crate::pair::{small_direction, Pair};

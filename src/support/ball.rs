@@ -43,4 +43,12 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Ball<T, D> {
     fn center(&self) -> SVector<T, D> {
         self.center
     }
+    #[inline]
+    fn core_point(&self) -> Option<SVector<T, D>> {
+        Some(self.center)
+    }
+    #[inline]
+    fn project_core(&self, _p: &SVector<T, D>) -> Option<SVector<T, D>> {
+        Some(self.center)
+    }
 }

@@ -49,4 +49,8 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Capsule<T, D> {
     fn center(&self) -> SVector<T, D> {
         self.segment.center()
     }
+    #[inline]
+    fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
+        self.segment.project_core(p)
+    }
 }

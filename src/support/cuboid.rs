@@ -38,4 +38,9 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Cuboid<T, D> {
     fn center(&self) -> SVector<T, D> {
         SVector::zeros()
     }
+    /// Clamps each coordinate to the box: exact.
+    #[inline]
+    fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
+        Some(p.zip_map(&self.half_extents, |x, h| x.max(-h).min(h)))
+    }
 }

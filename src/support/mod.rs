@@ -84,6 +84,34 @@ pub trait SupportMap<T: Real, const D: usize> {
         self.core_support(&axis(0))
     }
 
+    /// The core's single point, when the core is one (a ball's centre, a
+    /// [`Point`]); `None` (the default) otherwise.
+    ///
+    /// With [`project_core`](Self::project_core) this is an optional
+    /// capability: a query between a point core and a core that projects
+    /// points is answered by one projection, without a GJK loop. Shapes
+    /// that leave both at their defaults are queried by GJK, unchanged.
+    #[inline]
+    fn core_point(&self) -> Option<SVector<T, D>> {
+        None
+    }
+
+    /// The point of the core nearest `p`, when the shape computes it to
+    /// rounding (a box clamps, a segment projects); `None` (the default)
+    /// lets queries run GJK instead.
+    ///
+    /// An implementation must return a point of the core whose distance to
+    /// `p` is the core's distance to `p` to working precision (queries
+    /// count a projection within rounding of `p` as the cores touching),
+    /// and must scale: the answer for `2ᵏ p` on the shape scaled by `2ᵏ` is
+    /// `2ᵏ` times the answer (products of lengths are brought to order one
+    /// by a power of two first where they could leave the range).
+    #[inline]
+    fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
+        let _ = p;
+        None
+    }
+
     /// A point of the whole shape (core plus margin) farthest along `dir`.
     ///
     /// For a zero direction the core support is returned.
@@ -112,6 +140,14 @@ impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for
     #[inline]
     fn center(&self) -> SVector<T, D> {
         (**self).center()
+    }
+    #[inline]
+    fn core_point(&self) -> Option<SVector<T, D>> {
+        (**self).core_point()
+    }
+    #[inline]
+    fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
+        (**self).project_core(p)
     }
 }
 

@@ -33,4 +33,12 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Point<T, D> {
     fn center(&self) -> SVector<T, D> {
         self.position
     }
+    #[inline]
+    fn core_point(&self) -> Option<SVector<T, D>> {
+        Some(self.position)
+    }
+    #[inline]
+    fn project_core(&self, _p: &SVector<T, D>) -> Option<SVector<T, D>> {
+        Some(self.position)
+    }
 }

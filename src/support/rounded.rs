@@ -46,4 +46,12 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Rounded<
     fn center(&self) -> SVector<T, D> {
         self.shape.center()
     }
+    #[inline]
+    fn core_point(&self) -> Option<SVector<T, D>> {
+        self.shape.core_point()
+    }
+    #[inline]
+    fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
+        self.shape.project_core(p)
+    }
 }

@@ -177,4 +177,17 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Transfor
             self.translation
         }
     }
+    #[inline]
+    fn core_point(&self) -> Option<SVector<T, D>> {
+        self.shape.core_point().map(|c| self.to_world(&c))
+    }
+    /// The inner shape's projection of `p` taken to its frame, mapped back;
+    /// `p` itself when the inner shape holds it (the round trip through
+    /// the two frames would move it by rounding).
+    #[inline]
+    fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
+        let local = self.to_local(p);
+        let q = self.shape.project_core(&local)?;
+        Some(if q == local { *p } else { self.to_world(&q) })
+    }
 }

@@ -57,7 +57,7 @@
 
 mod directions;
 
-use crate::engine::{begin_along, margins, traced_loop, within, CoreAnswer, Exits};
+use crate::engine::{begin_along, margins, point_core, traced_loop, within, CoreAnswer, Exits};
 use crate::gjk::Distance;
 use crate::query::{GjkConfig, GjkError, Status};
 use crate::real::{all_finite, max_abs, Real};
@@ -202,6 +202,28 @@ where
     finish_cache(a, &trail, cache, run, scale)
 }
 
+/// The answer of a pair with a point core, in closed form as for a cold
+/// query ([`point_core`]); the cache is emptied, there being no simplex to
+/// keep.
+fn closed_form<SA, SB, T, const D: usize>(
+    a: &Transformed<SA, T, D>,
+    b: &Transformed<SB, T, D>,
+    config: &GjkConfig<T, D>,
+    cache: &mut SimplexCache<T, D>,
+) -> Result<Option<CoreAnswer<T, D>>, GjkError>
+where
+    T: Real,
+    SA: SupportMap<T, D>,
+    SB: SupportMap<T, D>,
+{
+    config.check().inspect_err(|_| cache.clear())?;
+    let core = point_core(a, b);
+    if core.is_some() {
+        cache.clear();
+    }
+    Ok(core)
+}
+
 /// Refills the cache with the directions of the final simplex, and hands on
 /// the answer and the frame's scale.
 fn finish_cache<SA, T, const D: usize>(
@@ -249,6 +271,9 @@ where
     SB: SupportMap<T, D>,
 {
     let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
+    if let Some(core) = closed_form(a, b, config, cache)? {
+        return core.for_shapes(T::one(), ra, rb).map(Distance::from_answer);
+    }
     let (run, scale) = run_cached(a, b, config, None, cache)?;
     run.for_shapes(scale, ra, rb).map(Distance::from_answer)
 }
@@ -277,6 +302,9 @@ where
     SB: SupportMap<T, D>,
 {
     let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
+    if let Some(core) = closed_form(a, b, config, cache)? {
+        return within(&core, ra + rb, config);
+    }
     let (run, scale) = run_cached(a, b, config, Some(ra + rb), cache)?;
     within(&run, (ra + rb) * scale, config)
 }
