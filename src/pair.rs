@@ -88,8 +88,11 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
     /// feature of a huge shape), and that support point in the kernel's
     /// frame.
     ///
-    /// Shapes whose points are of ordinary size (squared lengths within
-    /// [`Real::SAFE_SQUARE`] of one) are left unscaled.
+    /// Every pair is scaled, shapes of ordinary size too: the frame's
+    /// numbers are then the same at every power-of-two scale of the input,
+    /// and so is every choice the kernel makes on them (between the closed
+    /// form and the QR search of Johnson's sub-algorithm, among others),
+    /// not only its arithmetic.
     ///
     /// # Errors
     ///
@@ -109,12 +112,7 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         if !all_finite(&pa) || !all_finite(&pb) {
             return Err(GjkError::NonFinite);
         }
-        let size2 = pa.norm_squared() + pb.norm_squared() + ca.norm_squared() + cb.norm_squared();
-        let scale = if size2 > T::SAFE_SQUARE.recip() && size2 < T::SAFE_SQUARE {
-            T::one()
-        } else {
-            frame_scale(&[pa, pb, *ca, *cb])
-        };
+        let scale = frame_scale(&[pa, pb, *ca, *cb]);
         let pair = Self::with_scale(a, b, scale);
         Ok((pair, SupportPoint::new(pa * scale, pb * scale)))
     }
@@ -140,8 +138,7 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
 
 /// The power of two that brings the largest coordinate of `points` (the
 /// finite ones) to order one.
-#[cold]
-#[inline(never)]
+#[inline]
 fn frame_scale<T: Real, const D: usize>(points: &[SVector<T, D>]) -> T {
     let size = points
         .iter()

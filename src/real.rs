@@ -57,8 +57,8 @@ pub trait Real: RealField + Copy + sealed::Sealed {
 
     /// Squared lengths strictly between `1 / SAFE_SQUARE` and `SAFE_SQUARE`
     /// (`2^±500` in `f64`, `2^±60` in `f32`) leave every product the kernel
-    /// forms from a few of them far from overflow and underflow: shapes of
-    /// that size are queried in their own frame, unscaled.
+    /// forms from a few of them far from overflow and underflow: a first
+    /// search direction of that size is used as it is.
     const SAFE_SQUARE: Self;
 
     /// Converts an `f64` constant to this precision (rounding to nearest).

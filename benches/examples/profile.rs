@@ -5,7 +5,7 @@
 //! valgrind --tool=callgrind target/release/examples/profile hull256 distance gjk 200
 //! ```
 //!
-//! Arguments: the shapes (`box`, `capsule-box`, `ball-box`, `hull<N>`,
+//! Arguments: the shapes (`box`, `ball-ball`, `capsule-box`, `ball-box`, `hull<N>`,
 //! `polygon<N>`), the query (`intersects`, `distance`, `closest_points`,
 //! `contact`), the library (`gjk` or `parry`) and the number of passes over
 //! the 64 pose pairs. Running it with 0 passes measures the set-up alone, so
@@ -17,16 +17,24 @@
 //! `support` times the support map of shape A alone, along 64 fixed unit
 //! directions per pass: `(Ir(R) − Ir(0)) / (64 R N)` is the cost per point
 //! (a fifth argument `f32` runs it in `f32`).
+//!
+//! The query `reduce` with a set `d<D>k<K>` (`d3k4`: four points in 3D)
+//! times one reduction of Johnson's sub-algorithm through the public API:
+//! a copy of a filled `Simplex::<f64, D>` and `reduce()`, over 64 fixed
+//! simplices of `K` points drawn uniformly from the box `[-1, 3]^D` (most
+//! leave the origin outside, some hold it); the library argument is
+//! ignored.
 
 use std::hint::black_box;
 
 use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{
     closest_points, contact, distance, intersects, Ball, Capsule, ClimbingHull, ConvexHull, Cuboid,
-    GjkConfig, HullBlock, PackedHull, Polygon, Real, SupportMap, Transformed,
+    GjkConfig, HullBlock, PackedHull, Polygon, Real, Simplex, SupportMap, SupportPoint,
+    Transformed, Vector,
 };
 use gjk_benches::{
-    polygon_points, pose_pairs, sphere_points, Lcg, Pose, PosePair, BALL_A, BOX_A, BOX_B,
+    polygon_points, pose_pairs, sphere_points, Lcg, Pose, PosePair, BALL_A, BALL_B, BOX_A, BOX_B,
     CAPSULE_HALF_HEIGHT, CAPSULE_RADIUS, MAX_DIST,
 };
 use parry3d_f64::math::{Pose as PPose, Rotation, Vector as PVector};
@@ -207,6 +215,30 @@ fn run_parry(
     acc
 }
 
+/// `reps` passes of one reduction over 64 simplices of `k` points in `D`
+/// dimensions (see the module's documentation).
+fn reduce_pass<const D: usize>(k: usize, reps: usize) -> f64 {
+    let mut rng = Lcg::new(1000 + 10 * D as u64 + k as u64);
+    let simplices: Vec<Simplex<f64, D>> = (0..64)
+        .map(|_| {
+            let mut s = Simplex::new();
+            for _ in 0..k {
+                let p = Vector::<f64, D>::from_fn(|_, _| rng.range(-1.0, 3.0));
+                s.push(SupportPoint::from_point(p));
+            }
+            s
+        })
+        .collect();
+    let mut acc = 0.0;
+    for _ in 0..reps {
+        for s in black_box(&simplices) {
+            let mut copy = *s;
+            acc += copy.reduce().map_or(0.0, |v| v[0]);
+        }
+    }
+    acc
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let set = args.get(1).map_or("hull256", String::as_str);
@@ -219,7 +251,19 @@ fn main() {
     let pbox_a = PCuboid::new(PVector::from(BOX_A));
     let pbox_b = PCuboid::new(PVector::from(BOX_B));
 
-    let result = if let Some(n) = set.strip_prefix("polygon") {
+    let result = if query == "reduce" {
+        let (d, k) = set
+            .strip_prefix('d')
+            .and_then(|r| r.split_once('k'))
+            .and_then(|(d, k)| Some((d.parse::<usize>().ok()?, k.parse::<usize>().ok()?)))
+            .expect("a set d<D>k<K>");
+        match d {
+            1 => reduce_pass::<1>(k, reps),
+            2 => reduce_pass::<2>(k, reps),
+            3 => reduce_pass::<3>(k, reps),
+            _ => reduce_pass::<4>(k, reps),
+        }
+    } else if let Some(n) = set.strip_prefix("polygon") {
         let n: usize = n.parse().unwrap();
         let (a, b) = (
             polygon_points(n, 31 * n as u64),
@@ -318,6 +362,22 @@ fn main() {
                 let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
                 run_parry(query, &pshape_of(&a), &pshape_of(&b), &poses, reps)
             }
+        }
+    } else if set == "ball-ball" {
+        let ball_a = Ball::new(Vector3::zeros(), BALL_A).unwrap();
+        let ball_b = Ball::new(Vector3::zeros(), BALL_B).unwrap();
+        let pairs = pose_pairs(&ball_a, &ball_b, 7);
+        if ours {
+            run_ours3(query, ball_a, ball_b, &pairs, reps)
+        } else {
+            let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
+            run_parry(
+                query,
+                &PBall::new(BALL_A),
+                &PBall::new(BALL_B),
+                &poses,
+                reps,
+            )
         }
     } else if set == "capsule-box" || set == "ball-box" {
         let ball = Ball::new(Vector3::zeros(), BALL_A).unwrap();

@@ -16,8 +16,8 @@
 //! why it stopped ([`termination`] names every test).
 //!
 //! Queries run on the shapes' cores; margins (radii) are added at the end
-//! ([`answer`]), so a ball reduces to its centre and a ball–ball query takes
-//! one iteration.
+//! ([`answer`]), so a ball reduces to its centre; a point core against a
+//! core that projects points needs no loop at all ([`point_core`]).
 //!
 //! * [`point_core`] answers a point core against a core that projects
 //!   points, with no loop;

@@ -45,7 +45,7 @@
 use nalgebra::SVector;
 
 use super::johnson::{supports, Face};
-use crate::real::{max_abs, Real};
+use crate::real::Real;
 
 /// The smallest normalised volume (sine of a triangle's angle, or the
 /// volume of a tetrahedron over the product of its edges' lengths) the
@@ -70,24 +70,13 @@ pub(super) fn closest_face<T: Real, const D: usize>(
         let face = Face::vertex(*y0);
         return face.norm2.is_finite().then_some(face);
     }
-    // The points brought to order one by a power of two (exact): the
-    // products below, up to sixth powers of lengths, stay in range, and the
-    // choice between the closed form and the QR search depends on the
-    // simplex's shape alone, not on its scale.
-    let mut points = [*y0; 4];
-    for (i, p) in points.iter_mut().enumerate().skip(1).take(m) {
-        *p = vertex(i - 1);
-    }
-    let size = points
-        .iter()
-        .take(m + 1)
-        .fold(T::zero(), |s, p| s.max(max_abs(p)));
-    let k = T::unit_scale(size);
-    for p in &mut points {
-        *p *= k;
-    }
-    let [a, x, y, z] = points;
-    let mut face = match m {
+    // Queries compute in a frame of order one (see `pair`), where the
+    // products below, up to sixth powers of lengths, stay in range; out of
+    // it (a simplex filled by hand), a product that leaves the normal range
+    // hands the simplex to the QR search.
+    let a = *y0;
+    let (x, y) = (vertex(0), if m > 1 { vertex(1) } else { a });
+    let face = match m {
         1 => segment(&a, &x),
         2 if D == 2 => plane_triangle(&a, &x, &y),
         2 => {
@@ -95,10 +84,8 @@ pub(super) fn closest_face<T: Real, const D: usize>(
             let n = cross(&ex, &ey);
             triangle(&a, [(0, x), (1, y)], [ex, ey], &n)
         }
-        _ => tetrahedron(&a, [x, y, z]),
+        _ => tetrahedron(&a, [x, y, vertex(2)]),
     }?;
-    face.v /= k;
-    face.norm2 = face.v.norm_squared();
     (face.norm2.is_finite() && face.base_weight.is_finite()).then_some(face)
 }
 
@@ -324,6 +311,7 @@ mod tests {
     //! `ε L / sine`), and when they pick the same face, so do the weights
     //! within `2¹⁰ ε (1 + ‖a‖ / ‖e‖)`.
     use super::*;
+    use crate::real::max_abs;
     use crate::simplex::johnson;
 
     struct Lcg(u64);
