@@ -21,9 +21,10 @@
 //! The query `reduce` with a set `d<D>k<K>` (`d3k4`: four points in 3D)
 //! times one reduction of Johnson's sub-algorithm through the public API:
 //! a copy of a filled `Simplex::<f64, D>` and `reduce()`, over 64 fixed
-//! simplices of `K` points drawn uniformly from the box `[-1, 3]^D` (most
-//! leave the origin outside, some hold it); the library argument is
-//! ignored.
+//! simplices of `K` points made as GJK makes them: `K − 1` points drawn
+//! from the box `[-1, 3]^D` whose closest point `v` lies inside their hull,
+//! and a newest point past the plane through `v` normal to it (the origin
+//! inside some of the results); the library argument is ignored.
 
 use std::hint::black_box;
 
@@ -219,16 +220,25 @@ fn run_parry(
 /// dimensions (see the module's documentation).
 fn reduce_pass<const D: usize>(k: usize, reps: usize) -> f64 {
     let mut rng = Lcg::new(1000 + 10 * D as u64 + k as u64);
-    let simplices: Vec<Simplex<f64, D>> = (0..64)
-        .map(|_| {
-            let mut s = Simplex::new();
-            for _ in 0..k {
-                let p = Vector::<f64, D>::from_fn(|_, _| rng.range(-1.0, 3.0));
-                s.push(SupportPoint::from_point(p));
-            }
-            s
-        })
-        .collect();
+    let mut simplices: Vec<Simplex<f64, D>> = Vec::new();
+    while simplices.len() < 64 {
+        // `k − 1` points whose closest point `v` lies inside their hull...
+        let mut s = Simplex::new();
+        for _ in 1..k {
+            let p = Vector::<f64, D>::from_fn(|_, _| rng.range(-1.0, 3.0));
+            s.push(SupportPoint::from_point(p));
+        }
+        let Some(v) = s.closest_point_full() else {
+            continue;
+        };
+        // ...and a newest point beyond the plane through `v` normal to it,
+        // as GJK's support point along `−v` is.
+        let w = -v * rng.range(0.2, 1.5) + Vector::<f64, D>::from_fn(|_, _| rng.range(-1.0, 1.0));
+        if s.len() + 1 == k && w.dot(&v) < 0.9 * v.dot(&v) {
+            s.push(SupportPoint::from_point(w));
+            simplices.push(s);
+        }
+    }
     let mut acc = 0.0;
     for _ in 0..reps {
         for s in black_box(&simplices) {

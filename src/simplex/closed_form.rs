@@ -81,8 +81,7 @@ pub(super) fn closest_face<T: Real, const D: usize>(
         2 if D == 2 => plane_triangle(&a, &x, &y),
         2 => {
             let (ex, ey) = (x - a, y - a);
-            let n = cross(&ex, &ey);
-            triangle(&a, [(0, x), (1, y)], [ex, ey], &n)
+            triangle(&a, (0, &x), (1, &y), [&ex, &ey], &cross(&ex, &ey))
         }
         _ => tetrahedron(&a, [x, y, vertex(2)]),
     }?;
@@ -209,28 +208,41 @@ fn edge<T: Real, const D: usize>(
 /// `None` when the triangle is thin or no face passes Johnson's test.
 fn triangle<T: Real, const D: usize>(
     a: &SVector<T, D>,
-    [(ix, x), (iy, y)]: [(usize, SVector<T, D>); 2],
-    [ex, ey]: [SVector<T, D>; 2],
+    x: (usize, &SVector<T, D>),
+    y: (usize, &SVector<T, D>),
+    [ex, ey]: [&SVector<T, D>; 2],
+    n: &SVector<T, D>,
+) -> Option<Face<T, D>> {
+    if !vouched(n.norm_squared(), ex.norm_squared() * ey.norm_squared()) {
+        return None;
+    }
+    vouched_triangle(a, x, y, [ex, ey], n)
+}
+
+/// [`triangle`] for a triangle known not to be thin.
+#[inline]
+fn vouched_triangle<T: Real, const D: usize>(
+    a: &SVector<T, D>,
+    (ix, x): (usize, &SVector<T, D>),
+    (iy, y): (usize, &SVector<T, D>),
+    [ex, ey]: [&SVector<T, D>; 2],
     n: &SVector<T, D>,
 ) -> Option<Face<T, D>> {
     let nn = n.norm_squared();
-    if !vouched(nn, ex.norm_squared() * ey.norm_squared()) {
-        return None;
-    }
-    let mx = cross(&ey, a).dot(n) / nn;
-    let my = cross(a, &ex).dot(n) / nn;
+    let mx = cross(ey, a).dot(n) / nn;
+    let my = cross(a, ex).dot(n) / nn;
     if mx > T::zero() && my > T::zero() && T::one() - mx - my > T::zero() {
         return Some(Face::of([(ix, mx), (iy, my)], n * (n.dot(a) / nn)));
     }
     // The origin projects outside: onto the edges it lies beyond first.
     let (first, second) = if my <= T::zero() {
-        ((ix, &ex, &y), (iy, &ey, &x))
+        ((ix, ex, y), (iy, ey, x))
     } else {
-        ((iy, &ey, &x), (ix, &ex, &y))
+        ((iy, ey, x), (ix, ex, y))
     };
     edge(a, (first.0, first.1), first.2)
         .or_else(|| edge(a, (second.0, second.1), second.2))
-        .or_else(|| (supports(a, &x) && supports(a, &y)).then(|| Face::vertex(*a)))
+        .or_else(|| (supports(a, x) && supports(a, y)).then(|| Face::vertex(*a)))
 }
 
 /// The closest face through `a` of a triangle `(a, x, y)` in the plane (a
@@ -288,18 +300,17 @@ fn tetrahedron<T: Real, const D: usize>(
     }
     // The facets the origin lies beyond (its weight for the opposite vertex
     // is not positive), each answered as a triangle and checked against that
-    // vertex.
-    let facets = [
-        (ld, (0, b), (1, c), [eb, ec], n_bc, d),
-        (lc, (0, b), (2, d), [eb, ed], n_bd, c),
-        (lb, (1, c), (2, d), [ec, ed], n_cd, b),
-    ];
-    facets.iter().find_map(|(l, x, y, edges, n, z)| {
-        if *l > T::zero() {
+    // vertex. A facet is no thinner than the tetrahedron: `|det| ≤ ‖e‖ ‖n‖`
+    // for the edge `e` off the facet and the facet's normal `n`.
+    let facet = |l: T, x, y, edges, n, z: &SVector<T, D>| {
+        if l > T::zero() {
             return None;
         }
-        triangle(a, [*x, *y], *edges, n).filter(|f| supports(&f.v, z))
-    })
+        vouched_triangle(a, x, y, edges, n).filter(|f| supports(&f.v, z))
+    };
+    facet(ld, (0, &b), (1, &c), [&eb, &ec], &n_bc, &d)
+        .or_else(|| facet(lc, (0, &b), (2, &d), [&eb, &ed], &n_bd, &c))
+        .or_else(|| facet(lb, (1, &c), (2, &d), [&ec, &ed], &n_cd, &b))
 }
 
 #[cfg(test)]

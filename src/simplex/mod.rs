@@ -336,8 +336,7 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// their original order, with their weights.
     fn keep(&mut self, base: usize, face: &Face<T, D>) {
         // Compaction in place: the slot written (`out`) never passes the slot
-        // read (`i`), and swapping (rather than copying within `self`) needs
-        // neither a snapshot of the vertices nor an overlapping move.
+        // read (`i`), so each vertex is read before its slot is overwritten.
         let mut out = 0;
         for i in 0..=base.min(D) {
             let weight = if i == base {
@@ -347,33 +346,17 @@ impl<T: Real, const D: usize> Simplex<T, D> {
             } else {
                 continue;
             };
-            if i >= self.len {
+            let Some(&p) = self.vertex(i) else {
                 break;
+            };
+            if out != i {
+                self.set_vertex(out, p);
             }
-            self.move_vertex(i, out);
             self.set_weight(out, weight);
             out += 1;
         }
         self.len = out;
         self.closest = face.v;
-    }
-
-    /// Moves vertex `from` to slot `to ≤ from` (by swapping the two).
-    fn move_vertex(&mut self, from: usize, to: usize) {
-        if from == to {
-            return;
-        }
-        let (below, source) = if from < D {
-            match self.head.get_mut(..=from).and_then(|s| s.split_last_mut()) {
-                Some((last, rest)) => (rest, last),
-                None => return,
-            }
-        } else {
-            (&mut self.head[..], &mut self.tail)
-        };
-        if let Some(slot) = below.get_mut(to) {
-            core::mem::swap(slot, source);
-        }
     }
 
     /// The closest face made of vertex `base` and any subset of the vertices
