@@ -84,6 +84,45 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
         &self.shape
     }
 
+    /// This shape placed in the frame of `frame`: the same placement
+    /// relative to `frame`'s shape as this one has relative to the world.
+    ///
+    /// Querying `frame.shape()` against the result answers the same query
+    /// as `frame` against `self`, in `frame`'s coordinates, with one
+    /// transformed shape instead of two: each support call pays for one
+    /// rotation of a direction and one of a point, not two of each. Map
+    /// the answer's points back with [`frame.to_world`](Self::to_world) and
+    /// its normal with [`frame.direction_to_world`](Self::direction_to_world);
+    /// distances need no mapping. The relative placement is computed once,
+    /// with its own rounding (a few `ε` of the translations).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{distance, Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::nalgebra::{Isometry3, Vector3};
+    ///
+    /// let cube = Cuboid::new(Vector3::new(1.0_f64, 1.0, 1.0)).unwrap();
+    /// let a = Transformed::from_isometry3(cube, &Isometry3::new(Vector3::new(1.0, 2.0, 0.0), Vector3::new(0.0, 0.0, 0.3)));
+    /// let b = Transformed::from_isometry3(cube, &Isometry3::new(Vector3::new(4.5, 2.0, 0.0), Vector3::new(0.2, 0.0, 0.0)));
+    /// let config = GjkConfig::default();
+    /// let world = distance(&a, &b, &config).unwrap();
+    /// let local = distance(a.shape(), &b.in_frame_of(&a), &config).unwrap();
+    /// assert!((world.distance - local.distance).abs() < 1e-12);
+    /// assert!((world.point_a - a.to_world(&local.point_a)).norm() < 1e-9);
+    /// ```
+    pub fn in_frame_of<F>(&self, frame: &Transformed<F, T, D>) -> Transformed<&S, T, D> {
+        let mut axes = [SVector::zeros(); D];
+        for (out, axis) in axes.iter_mut().zip(&self.axes) {
+            *out = frame.unrotate(axis);
+        }
+        Transformed {
+            shape: &self.shape,
+            axes,
+            translation: frame.to_local(&self.translation),
+        }
+    }
+
     /// Maps a point of the shape's own frame into the world frame.
     #[inline(always)]
     pub fn to_world(&self, p: &SVector<T, D>) -> SVector<T, D> {
