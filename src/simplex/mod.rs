@@ -194,7 +194,12 @@ impl<T: Real, const D: usize> Simplex<T, D> {
 
     /// The vertices with their weights, oldest first.
     pub fn iter(&self) -> impl Iterator<Item = (&SupportPoint<T, D>, T)> + '_ {
-        (0..self.len).filter_map(|i| Some((self.vertex(i)?, self.weight(i)?)))
+        let tail = (self.len > D).then_some((&self.tail, self.tail_weight));
+        self.head
+            .iter()
+            .zip(self.head_weights.iter().copied())
+            .take(self.len.min(D))
+            .chain(tail)
     }
 
     /// The closest point found by the last reduction.
