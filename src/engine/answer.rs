@@ -112,15 +112,19 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     /// EPA that took no support yet has none), not NaN.
     pub fn for_shapes(&self, sigma: T, ra: T, rb: T) -> Result<ShapeAnswer<T, D>, GjkError> {
         let margin = ra + rb;
-        let (pa, pb) = (self.point_a / sigma, self.point_b / sigma);
+        // `σ` is a power of two of normal range, so `1/σ` is exact and
+        // multiplying by it rounds exactly as dividing by `σ` would (both
+        // round the same exact quotient), without the divisions' latency.
+        let unscale = sigma.recip();
+        let (pa, pb) = (self.point_a * unscale, self.point_b * unscale);
         let (point_a, point_b) = match self.normal {
             Some(n) => (pa + n * ra, pb - n * rb),
             None => (pa, pb),
         };
         let answer = ShapeAnswer {
-            distance: self.distance / sigma - margin,
+            distance: self.distance * unscale - margin,
             // A lower bound on a gap may round above the gap once they agree.
-            bound: self.bound.min(self.distance) / sigma - margin,
+            bound: self.bound.min(self.distance) * unscale - margin,
             normal: self.normal,
             point_a,
             point_b,

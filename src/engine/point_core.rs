@@ -53,7 +53,9 @@ where
     let k = T::unit_scale(max_abs(&d));
     let u = d * k;
     let length = u.norm();
-    let distance = length / k;
+    // `k` is a power of two of normal range: multiplying by its exact
+    // reciprocal rounds as dividing by it would.
+    let distance = length * k.recip();
     if !distance.is_finite() {
         return None;
     }
