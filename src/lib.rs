@@ -59,6 +59,7 @@ mod contact;
 mod engine;
 mod epa;
 mod gjk;
+mod hull_build;
 mod pair;
 mod query;
 mod real;
@@ -71,6 +72,7 @@ pub use crate::contact::{
 };
 pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 pub use crate::gjk::{closest_points, distance, intersects, Distance};
+pub use crate::hull_build::BuiltHull;
 pub use crate::query::{GjkConfig, GjkError, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};

@@ -71,6 +71,9 @@ pub trait Real: RealField + Copy + sealed::Sealed {
     /// finite (a subnormal `m` then scales to at least `2⁻⁵²` in `f64`,
     /// `2⁻²³` in `f32`); `1` for a zero, negative or non-finite `m`.
     fn unit_scale(m: Self) -> Self;
+
+    /// The value as an `f64`, exactly (`f32` widens without rounding).
+    fn widen(self) -> f64;
 }
 
 impl Real for f64 {
@@ -98,6 +101,11 @@ impl Real for f64 {
         let biased = 1023 - e.clamp(-1022, 1022);
         f64::from_bits(u64::try_from(biased).unwrap_or(1023) << 52)
     }
+
+    #[inline(always)]
+    fn widen(self) -> f64 {
+        self
+    }
 }
 
 impl Real for f32 {
@@ -124,6 +132,11 @@ impl Real for f32 {
         let e = i32::try_from((m.to_bits() >> 23) & 0xff).unwrap_or(127) - 127;
         let biased = 127 - e.clamp(-126, 126);
         f32::from_bits(u32::try_from(biased).unwrap_or(127) << 23)
+    }
+
+    #[inline(always)]
+    fn widen(self) -> f64 {
+        f64::from(self)
     }
 }
 

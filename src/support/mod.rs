@@ -170,6 +170,14 @@ pub enum ShapeError {
     BadIndex,
     /// More points or facets than the shape's indices can count.
     TooLarge,
+    /// The points span fewer than `D` dimensions (a hull of a single point,
+    /// of collinear points in 2D, of coplanar points in 3D): they bound no
+    /// `D`-dimensional hull.
+    Degenerate,
+    /// A hull construction met a contradiction (an iteration cap reached, a
+    /// facet link that does not close). Exact predicates rule this out; it
+    /// is reported instead of a panic or a wrong hull.
+    Inconsistent,
 }
 
 impl core::fmt::Display for ShapeError {
@@ -183,6 +191,8 @@ impl core::fmt::Display for ShapeError {
             ShapeError::StorageTooSmall => "the storage provided for the shape is too small",
             ShapeError::BadIndex => "a facet refers to a vertex that does not exist",
             ShapeError::TooLarge => "too many points or facets for the shape's indices",
+            ShapeError::Degenerate => "the points span fewer dimensions than the space",
+            ShapeError::Inconsistent => "the hull construction met a contradiction",
         })
     }
 }

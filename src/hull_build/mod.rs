@@ -1,0 +1,255 @@
+//! Convex hulls built from point clouds, in 2D and 3D, into storage the
+//! caller provides.
+//!
+//! [`BuiltHull::build`] finds the extreme points of a point set and the
+//! facets of their hull: counter-clockwise edges in 2D, outward triangles in
+//! 3D, ready for [`ClimbingHull::new`](crate::ClimbingHull::new). Nothing
+//! is allocated: the caller lends three slices whose lengths depend on the
+//! number of points alone ([`BuiltHull::vertices_needed`],
+//! [`BuiltHull::facets_needed`], [`BuiltHull::work_needed`]).
+//!
+//! # Algorithms
+//!
+//! * 2D: Andrew's monotone chain (sort, then a lower and an upper chain),
+//!   `O(n log n)`.
+//! * 3D: quickhull (Barber, Dobkin & Huhdanpaa, "The Quickhull Algorithm
+//!   for Convex Hulls", ACM Transactions on Mathematical Software 22(4),
+//!   1996): from a first tetrahedron, repeatedly add the point farthest
+//!   above some facet, replace the facets it sees by a cone from it to
+//!   their horizon, and hand their outside points to the new facets. Points
+//!   inside the hull are dropped as soon as they are above no facet, so the
+//!   work grows with the size of the output, about `O(n log h)` on typical
+//!   inputs.
+//!
+//! # Robustness
+//!
+//! Every geometric decision is an orientation sign computed exactly: in
+//! floating point first, with Shewchuk's error bound, and with exact
+//! expansion arithmetic when the bound cannot decide (Shewchuk, "Adaptive
+//! Precision Floating-Point Arithmetic and Fast Robust Geometric
+//! Predicates", 1997). There is no tolerance: duplicates, points on edges
+//! and faces, collinear and coplanar subsets, near-duplicates and
+//! coordinates far from the origin are decided as the exact numbers the
+//! caller gave. The answer is the exact hull of those numbers:
+//!
+//! * `vertices` lists exactly the extreme points (a point of an edge or face
+//!   that is not a corner is not a vertex; of duplicate points one index);
+//! * every input point is on or below the plane of every facet;
+//! * in 3D, facets of one flat face are a triangulation of it.
+//!
+//! Point sets spanning fewer than `D` dimensions fail with
+//! [`ShapeError::Degenerate`]; see [`super::exact`] for the range of
+//! coordinates decided exactly (all of `f32`, and `f64` sets whose nonzero
+//! coordinates are within `2²⁵⁰` of the largest).
+
+mod exact;
+mod extreme;
+mod scaled;
+mod three;
+mod two;
+
+use nalgebra::SVector;
+
+use crate::real::Real;
+use crate::support::ShapeError;
+use extreme::Check;
+use scaled::Scaled;
+
+/// An index meaning "none".
+const NONE: u32 = u32::MAX;
+
+/// The most points a hull is built from: `2²⁸`, so that every slot index
+/// and step stamp fits in a `u32` below the markers.
+const MAX_POINTS: usize = 1 << 28;
+
+/// Entry `i` of a slice, or [`ShapeError::Inconsistent`].
+#[inline(always)]
+fn get<X: Copy>(s: &[X], i: usize) -> Result<X, ShapeError> {
+    s.get(i).copied().ok_or(ShapeError::Inconsistent)
+}
+
+/// Sets entry `i` of a slice, or fails with [`ShapeError::Inconsistent`].
+#[inline(always)]
+fn put<X>(s: &mut [X], i: usize, x: X) -> Result<(), ShapeError> {
+    *s.get_mut(i).ok_or(ShapeError::Inconsistent)? = x;
+    Ok(())
+}
+
+/// The convex hull of a point set as indices into it: its extreme points
+/// and its facets, borrowed from the storage it was built in.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Ball, BuiltHull, ClimbingHull, GjkConfig, Vector};
+///
+/// // A unit cube's corners, a point inside, a repeated corner and the
+/// // middle of an edge: only the corners are vertices.
+/// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+/// let mut points = vec![v(0.5, 0.5, 0.5), v(0.0, 0.0, 0.0), v(0.5, 0.0, 0.0)];
+/// for i in 0..8 {
+///     points.push(v(f64::from(i & 1), f64::from((i >> 1) & 1), f64::from(i >> 2)));
+/// }
+/// let n = points.len();
+/// let mut vertices = vec![0; BuiltHull::<3>::vertices_needed(n)];
+/// let mut facets = vec![[0; 3]; BuiltHull::<3>::facets_needed(n)];
+/// let mut work = vec![0; BuiltHull::<3>::work_needed(n)];
+/// let hull = BuiltHull::<3>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+/// assert_eq!(hull.vertices().len(), 8);
+/// assert_eq!(hull.facets().len(), 12); // two triangles per face
+///
+/// // The facets are what `ClimbingHull` takes.
+/// let mut offsets = vec![0; ClimbingHull::<f64, 3>::offsets_needed(n)];
+/// let mut neighbours = vec![0; ClimbingHull::<f64, 3>::neighbours_needed(hull.facets().len())];
+/// let cube = ClimbingHull::new(&points, hull.facets(), &mut offsets, &mut neighbours).unwrap();
+/// let ball = Ball::new(v(3.0, 0.5, 0.5), 1.0).unwrap();
+/// let d = distance(&cube, &ball, &GjkConfig::default()).unwrap();
+/// assert!((d.distance - 1.0).abs() < 1e-12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuiltHull<'a, const D: usize> {
+    vertices: &'a [u32],
+    facets: &'a [[u32; D]],
+}
+
+impl<'a, const D: usize> BuiltHull<'a, D> {
+    /// Length of the `vertices` storage for `points` points: `points`.
+    pub const fn vertices_needed(points: usize) -> usize {
+        points
+    }
+
+    /// Length of the `facets` storage for `points` points: `points` in 2D
+    /// (the hull has as many edges as vertices), `2·points` in 3D (room for
+    /// the facets alive during the construction; the hull of `v` vertices
+    /// has `2v − 4` triangles), at least 8.
+    pub const fn facets_needed(points: usize) -> usize {
+        if D == 2 {
+            points
+        } else {
+            three::slots(points)
+        }
+    }
+
+    /// Length of the `work` storage for `points` points: `3·points + 1` in
+    /// 2D, `21·points` in 3D (at least `5·points + 64`).
+    pub const fn work_needed(points: usize) -> usize {
+        if D == 2 {
+            two::work_needed(points)
+        } else {
+            three::work_needed(points)
+        }
+    }
+
+    /// The indices of the hull's extreme points: counter-clockwise from the
+    /// lexicographically smallest in 2D, ascending in 3D.
+    pub fn vertices(&self) -> &'a [u32] {
+        self.vertices
+    }
+
+    /// The hull's facets: edges `[a, b]` in 2D, counter-clockwise (the hull
+    /// on the left); triangles `[a, b, c]` in 3D, counter-clockwise seen from
+    /// outside (the normal `(b − a) × (c − a)` points out).
+    pub fn facets(&self) -> &'a [[u32; D]] {
+        self.facets
+    }
+}
+
+/// Fails for an empty or too large point set.
+fn check_count(n: usize) -> Result<(), ShapeError> {
+    if n == 0 {
+        Err(ShapeError::Empty)
+    } else if n > MAX_POINTS {
+        Err(ShapeError::TooLarge)
+    } else {
+        Ok(())
+    }
+}
+
+impl<'a> BuiltHull<'a, 2> {
+    /// The convex hull of `points`, built into `vertices`, `facets` and
+    /// `work` (of at least [`vertices_needed`](Self::vertices_needed),
+    /// [`facets_needed`](Self::facets_needed) and
+    /// [`work_needed`](Self::work_needed) entries).
+    ///
+    /// Fails with [`ShapeError::Empty`] for no points,
+    /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate,
+    /// [`ShapeError::StorageTooSmall`] for short storage,
+    /// [`ShapeError::Degenerate`] when the points are all on one line (or
+    /// one point), and [`ShapeError::TooLarge`] beyond `2²⁸` points.
+    pub fn build<T: Real>(
+        points: &[SVector<T, 2>],
+        vertices: &'a mut [u32],
+        facets: &'a mut [[u32; 2]],
+        work: &mut [u32],
+    ) -> Result<Self, ShapeError> {
+        let n = points.len();
+        check_count(n)?;
+        if vertices.len() < n || facets.len() < n || work.len() < two::work_needed(n) {
+            return Err(ShapeError::StorageTooSmall);
+        }
+        let m = two::build(points, vertices, facets, work)?;
+        let vertices: &'a [u32] = vertices;
+        let facets: &'a [[u32; 2]] = facets;
+        Ok(Self {
+            vertices: vertices.get(..m).ok_or(ShapeError::Inconsistent)?,
+            facets: facets.get(..m).ok_or(ShapeError::Inconsistent)?,
+        })
+    }
+}
+
+impl<'a> BuiltHull<'a, 3> {
+    /// The convex hull of `points`, built into `vertices`, `facets` and
+    /// `work` (of at least [`vertices_needed`](Self::vertices_needed),
+    /// [`facets_needed`](Self::facets_needed) and
+    /// [`work_needed`](Self::work_needed) entries).
+    ///
+    /// Fails with [`ShapeError::Empty`] for no points,
+    /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate,
+    /// [`ShapeError::StorageTooSmall`] for short storage,
+    /// [`ShapeError::Degenerate`] when the points are all in one plane (or
+    /// on one line, or one point), [`ShapeError::TooLarge`] beyond `2²⁸`
+    /// points, and [`ShapeError::Inconsistent`] should the construction
+    /// contradict itself (which exact predicates rule out).
+    pub fn build<T: Real>(
+        points: &[SVector<T, 3>],
+        vertices: &'a mut [u32],
+        facets: &'a mut [[u32; 3]],
+        work: &mut [u32],
+    ) -> Result<Self, ShapeError> {
+        let n = points.len();
+        check_count(n)?;
+        let pts = Scaled::new(points)?;
+        if vertices.len() < n
+            || facets.len() < three::slots(n)
+            || work.len() < three::work_needed(n)
+        {
+            return Err(ShapeError::StorageTooSmall);
+        }
+        let (cand, rest) = work
+            .split_at_mut_checked(n)
+            .ok_or(ShapeError::StorageTooSmall)?;
+        for (i, c) in cand.iter_mut().enumerate() {
+            *c = u32::try_from(i).map_err(|_| ShapeError::TooLarge)?;
+        }
+        let mut quick = three::Quick::new(pts, &mut *facets, rest)?;
+        let mut count = n;
+        // The second pass, if any, starts from extreme points only, so every
+        // vertex it adds stays extreme.
+        let (v, f) = 'passes: {
+            for _ in 0..2 {
+                quick.run(cand.get(..count).ok_or(ShapeError::Inconsistent)?)?;
+                match quick.finish(&mut *vertices, cand)? {
+                    Check::Done { vertices, facets } => break 'passes (vertices, facets),
+                    Check::Rebuild { extreme } => count = extreme,
+                }
+            }
+            return Err(ShapeError::Inconsistent);
+        };
+        let vertices: &'a [u32] = vertices;
+        let facets: &'a [[u32; 3]] = facets;
+        Ok(Self {
+            vertices: vertices.get(..v).ok_or(ShapeError::Inconsistent)?,
+            facets: facets.get(..f).ok_or(ShapeError::Inconsistent)?,
+        })
+    }
+}

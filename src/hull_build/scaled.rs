@@ -1,0 +1,78 @@
+//! The points as the predicates see them: in `f64`, multiplied by one power
+//! of two that brings the largest coordinate to order one.
+//!
+//! Widening `f32` to `f64` and multiplying by a power of two are both exact
+//! (short of underflow), so every orientation is decided on the caller's
+//! points themselves, while the exact products stay far from overflow and,
+//! for coordinates within `2²⁵⁰` of the largest, from underflow.
+
+use nalgebra::SVector;
+
+use super::exact::Sign;
+use super::exact::{orient2, orient3};
+use crate::real::Real;
+use crate::support::ShapeError;
+
+/// The builder's view of a point set.
+pub(super) struct Scaled<'p, T: Real, const D: usize> {
+    points: &'p [SVector<T, D>],
+    scale: f64,
+}
+
+impl<'p, T: Real, const D: usize> Scaled<'p, T, D> {
+    /// The view of `points`; fails on a NaN or infinite coordinate.
+    pub(super) fn new(points: &'p [SVector<T, D>]) -> Result<Self, ShapeError> {
+        let mut largest = 0.0_f64;
+        for x in points.iter().flat_map(|p| p.iter()) {
+            let x = x.widen();
+            if !x.is_finite() {
+                return Err(ShapeError::NonFinite);
+            }
+            largest = largest.max(x.abs());
+        }
+        Ok(Self {
+            points,
+            scale: <f64 as Real>::unit_scale(largest),
+        })
+    }
+
+    /// The number of points.
+    pub(super) fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Point `i`, scaled, in `f64`.
+    #[inline]
+    pub(super) fn at(&self, i: u32) -> Result<[f64; D], ShapeError> {
+        let p = self
+            .points
+            .get(i as usize)
+            .ok_or(ShapeError::Inconsistent)?;
+        let mut out = [0.0; D];
+        for (o, x) in out.iter_mut().zip(p.iter()) {
+            *o = x.widen() * self.scale;
+        }
+        Ok(out)
+    }
+}
+
+impl<T: Real> Scaled<'_, T, 3> {
+    /// The exact orientation of point `d` against the triangle `abc`.
+    #[inline]
+    pub(super) fn orient(&self, [a, b, c]: [u32; 3], d: u32) -> Result<Sign, ShapeError> {
+        Ok(orient3(
+            &self.at(a)?,
+            &self.at(b)?,
+            &self.at(c)?,
+            &self.at(d)?,
+        ))
+    }
+}
+
+impl<T: Real> Scaled<'_, T, 2> {
+    /// The exact orientation of the turn `a → b → c`.
+    #[inline]
+    pub(super) fn orient(&self, a: u32, b: u32, c: u32) -> Result<Sign, ShapeError> {
+        Ok(orient2(&self.at(a)?, &self.at(b)?, &self.at(c)?))
+    }
+}
