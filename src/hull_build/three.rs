@@ -169,6 +169,8 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
         self.free = NONE;
         self.pending_len = 0;
         self.queued.fill(0);
+        // A second pass must not read the first one's stamps.
+        self.stamp.fill(DEAD);
         let first = self.first_tetrahedron(cand)?;
         for &p in cand {
             if !first.contains(&p) {
@@ -477,7 +479,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
     /// Whether `h` is a facet made in this step whose horizon edge starts
     /// at `a` (a stale index is not).
     fn starts_at(&self, h: u32, a: u32, step: Step) -> Result<bool, ShapeError> {
-        Ok(h != NONE
+        Ok((h as usize) < self.used
             && self.stamp.get(h as usize) == Some(&step.new)
             && get(self.tri, h as usize)?[0] == a)
     }
