@@ -1,0 +1,696 @@
+//! The hull builder (`BuiltHull`) against independent oracles, in 2D and 3D,
+//! for `f32` and `f64`.
+//!
+//! Two kinds of input, two kinds of budget:
+//!
+//! * **Integer points** (and integer points times a power of two, plus an
+//!   offset that keeps them exact): the builder decides every orientation
+//!   exactly, so the answer is checked exactly against `oracle`, which
+//!   computes in `i128` and shares no code with the crate. No tolerance.
+//! * **Floating-point points** (spheres, scales `1e-6` and `1e6`, an offset
+//!   of `1e6`, near-duplicates `1e-12` apart): the hull is exact for the
+//!   points as given, so the only error is the check's own `f64`
+//!   evaluation: a point is "below" a facet `abc` when
+//!   `(b − a) × (c − a) · (p − a) ≤ PLANE_ULPS · ε₆₄ · |b − a| |c − a| |p − a|`
+//!   (a forward bound of the rounding of that triple product).
+//!
+//! Support maps of `ClimbingHull` built on the output are compared with a
+//! scan of *all* input points by support value `d · p` (not index):
+//! exactly for integer points and directions, within
+//! `CLIMB_ULPS · ε_T · max Σ|pᵢ dᵢ|` otherwise (the walk in precision `T`
+//! can stop next to an edge whose rise rounds away).
+
+mod common;
+#[path = "hull_build/oracle.rs"]
+mod oracle;
+
+use std::collections::BTreeSet;
+
+use common::{Lcg, Source, TestReal};
+use gjk::{distance, Ball, BuiltHull, ClimbingHull, GjkConfig, ShapeError, SupportMap, Vector};
+use oracle::I;
+use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+
+/// Slack of the `f64` facet-plane check, in units of `ε₆₄ |b − a| |c − a| |p − a|`.
+const PLANE_ULPS: f64 = 16.0;
+
+/// Shortfall allowed to `ClimbingHull`'s walk, in units of `ε_T · Σ|pᵢ dᵢ|`.
+const CLIMB_ULPS: f64 = 8.0;
+
+type Built<const D: usize> = Result<(Vec<u32>, Vec<[u32; D]>), ShapeError>;
+
+fn build3<T: TestReal>(points: &[Vector<T, 3>]) -> Built<3> {
+    let n = points.len();
+    let mut v = vec![0; BuiltHull::<3>::vertices_needed(n)];
+    let mut f = vec![[0; 3]; BuiltHull::<3>::facets_needed(n)];
+    let mut w = vec![0; BuiltHull::<3>::work_needed(n)];
+    let hull = BuiltHull::<3>::build(points, &mut v, &mut f, &mut w)?;
+    Ok((hull.vertices().to_vec(), hull.facets().to_vec()))
+}
+
+fn build2<T: TestReal>(points: &[Vector<T, 2>]) -> Built<2> {
+    let n = points.len();
+    let mut v = vec![0; BuiltHull::<2>::vertices_needed(n)];
+    let mut f = vec![[0; 2]; BuiltHull::<2>::facets_needed(n)];
+    let mut w = vec![0; BuiltHull::<2>::work_needed(n)];
+    let hull = BuiltHull::<2>::build(points, &mut v, &mut f, &mut w)?;
+    Ok((hull.vertices().to_vec(), hull.facets().to_vec()))
+}
+
+/// Integer points as `T`, times `scale`, plus `offset` (exact when the
+/// caller picks powers of two that keep the result in `T`'s mantissa).
+fn ints_as<T: TestReal, const D: usize>(
+    ints: &[I<D>],
+    scale: f64,
+    offset: f64,
+) -> Vec<Vector<T, D>> {
+    ints.iter()
+        .map(|p| Vector::<T, D>::from_fn(|i, _| T::of_f64(p[i] as f64 * scale + offset)))
+        .collect()
+}
+
+/// Exact checks of a 3D hull of integer points: closed oriented surface,
+/// vertices = the points it uses, every point on or below every facet,
+/// and (for `oracle` sets) vertex positions = the extreme positions.
+fn check_exact3(ints: &[I<3>], (verts, facets): &(Vec<u32>, Vec<[u32; 3]>), oracle: bool) {
+    let v = oracle::check_surface(facets).unwrap_or_else(|e| panic!("{e} in {ints:?}"));
+    assert_eq!(
+        v,
+        verts.len(),
+        "facets use {v} vertices, {} listed",
+        verts.len()
+    );
+    let used: BTreeSet<u32> = facets.iter().flatten().copied().collect();
+    assert_eq!(used, verts.iter().copied().collect(), "vertex list");
+    for f in facets {
+        let [a, b, c] = f.map(|i| ints[i as usize]);
+        for p in ints {
+            assert!(oracle::orient3(&a, &b, &c, p) <= 0, "{p:?} above {f:?}");
+        }
+    }
+    let positions: BTreeSet<I<3>> = verts.iter().map(|&i| ints[i as usize]).collect();
+    assert_eq!(positions.len(), verts.len(), "a position listed twice");
+    if oracle {
+        assert_eq!(
+            positions,
+            oracle::extreme_positions3(ints),
+            "extreme points of {ints:?}"
+        );
+    }
+}
+
+/// Exact checks of a 2D hull of integer points: one counter-clockwise cycle
+/// turning strictly left at every vertex, every point on or left of every
+/// edge, vertex positions = the extreme positions (for `oracle` sets).
+fn check_exact2(ints: &[I<2>], (verts, edges): &(Vec<u32>, Vec<[u32; 2]>), oracle: bool) {
+    oracle::check_cycle(verts, edges).unwrap_or_else(|e| panic!("{e} in {ints:?}"));
+    let m = verts.len();
+    for i in 0..m {
+        let [a, b, c] = [i, (i + 1) % m, (i + 2) % m].map(|k| ints[verts[k] as usize]);
+        assert!(oracle::orient2(&a, &b, &c) > 0, "not a strict left turn");
+    }
+    for e in edges {
+        for p in ints {
+            assert!(oracle::orient2(&ints[e[0] as usize], &ints[e[1] as usize], p) >= 0);
+        }
+    }
+    let positions: BTreeSet<I<2>> = verts.iter().map(|&i| ints[i as usize]).collect();
+    assert_eq!(positions.len(), m, "a position listed twice");
+    if oracle {
+        assert_eq!(
+            positions,
+            oracle::extreme_positions2(ints),
+            "extreme points of {ints:?}"
+        );
+    }
+}
+
+/// `f64` checks of a 3D hull of floating-point points (see the module docs
+/// for the budget): surface, vertex list, and every point below each of the
+/// first `facet_sample` facets.
+fn check_float3<T: TestReal>(
+    points: &[Vector<T, 3>],
+    (verts, facets): &(Vec<u32>, Vec<[u32; 3]>),
+    facet_sample: usize,
+) {
+    let v = oracle::check_surface(facets).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v, verts.len());
+    let p64: Vec<Vector<f64, 3>> = points.iter().map(common::to_f64).collect();
+    let step = (facets.len() / facet_sample.max(1)).max(1);
+    for f in facets.iter().step_by(step) {
+        let [a, b, c] = f.map(|i| p64[i as usize]);
+        let (u, w) = (b - a, c - a);
+        let n = u.cross(&w);
+        for p in &p64 {
+            let q = p - a;
+            let budget = PLANE_ULPS * f64::EPSILON * u.norm() * w.norm() * q.norm();
+            assert!(
+                n.dot(&q) <= budget,
+                "{p:?} above {f:?} by {:e} > {budget:e}",
+                n.dot(&q)
+            );
+        }
+    }
+}
+
+/// Supports along `dirs` directions (integer directions too when `exact`,
+/// checked exactly), two ways:
+///
+/// * the hull's vertices against all points, both scanned: the hull is
+///   exact, so the best values agree within the rounding of the check's own
+///   `f64` dot products, `4 ε₆₄ Σ|pᵢ dᵢ|`;
+/// * `ClimbingHull` on the built facets against the scan of all points:
+///   within `CLIMB_ULPS · ε_T · Σ|pᵢ dᵢ|` times the ratio of the extent to
+///   the shortest hull edge (the walk's documented rounding: it can stop
+///   next to an edge whose rise rounds away, which on dense hulls in `f32`
+///   is far above one ulp).
+fn check_supports<T: TestReal, const D: usize>(
+    points: &[Vector<T, D>],
+    facets: &[[u32; D]],
+    dirs: usize,
+    exact: bool,
+) {
+    let n = points.len();
+    let mut offsets = vec![0; ClimbingHull::<T, D>::offsets_needed(n)];
+    let mut nb = vec![0; ClimbingHull::<T, D>::neighbours_needed(facets.len())];
+    let hull = ClimbingHull::new(points, facets, &mut offsets, &mut nb).unwrap();
+    let p64: Vec<Vector<f64, D>> = points.iter().map(common::to_f64).collect();
+    let verts: BTreeSet<u32> = facets.iter().flatten().copied().collect();
+    let extent = p64.iter().map(|p| (p - p64[0]).norm()).fold(0.0, f64::max);
+    let shortest = facets
+        .iter()
+        .flat_map(|f| (0..D).map(move |i| (f[i], f[(i + 1) % D])))
+        .map(|(a, b)| (p64[a as usize] - p64[b as usize]).norm())
+        .fold(f64::INFINITY, f64::min);
+    let mut rng = Lcg::new(dirs as u64 + n as u64);
+    for k in 0..dirs {
+        let integer = exact && k % 2 == 0;
+        let d64: Vector<f64, D> = if integer {
+            Vector::from_fn(|_, _| rng.int(0, 6) as f64 - 3.0)
+        } else {
+            common::unit_vector::<D>(&mut rng)
+        };
+        let d64 = common::to_f64(&d64.map(T::of_f64));
+        let best = p64
+            .iter()
+            .map(|p| p.dot(&d64))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let on_hull = verts
+            .iter()
+            .map(|&v| p64[v as usize].dot(&d64))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let scale = p64
+            .iter()
+            .map(|p| {
+                p.iter()
+                    .zip(d64.iter())
+                    .map(|(x, y)| (x * y).abs())
+                    .sum::<f64>()
+            })
+            .fold(0.0, f64::max);
+        let budget = if integer {
+            0.0
+        } else {
+            4.0 * f64::EPSILON * scale
+        };
+        assert!(
+            best - on_hull <= budget,
+            "{}: hull vertices reach {on_hull}, points {best}",
+            T::NAME
+        );
+        let got = common::to_f64(&hull.support(&d64.map(T::of_f64))).dot(&d64);
+        let budget = if integer {
+            0.0
+        } else {
+            CLIMB_ULPS * T::eps() * scale * (extent / shortest).max(1.0)
+        };
+        assert!(
+            best - got <= budget,
+            "{}: climbing support {got} vs scan {best} along {d64:?}",
+            T::NAME
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Integer clouds with many degeneracies
+// ---------------------------------------------------------------------------
+
+/// An integer cloud: coordinates in a small box (so that duplicates,
+/// collinear and coplanar subsets are common), some points repeated, some
+/// pushed onto a coordinate plane.
+#[derive(Clone, Debug)]
+struct Cloud<const D: usize>(Vec<I<D>>);
+
+fn cloud<const D: usize>(r: &mut impl Source, max_points: usize) -> Vec<I<D>> {
+    let n = r.int(D + 1, max_points);
+    let k = [1, 2, 3, 5, 1000][r.int(0, 4)] as i64;
+    let mut pts: Vec<I<D>> = Vec::with_capacity(n);
+    for _ in 0..n {
+        let p = if !pts.is_empty() && r.chance(0.1) {
+            pts[r.int(0, pts.len() - 1)]
+        } else {
+            let mut p = [0; D];
+            for x in &mut p {
+                *x = r.int(0, 2 * k as usize) as i64 - k;
+            }
+            if r.chance(0.2) {
+                p[D - 1] = k;
+            }
+            p
+        };
+        pts.push(p);
+    }
+    pts
+}
+
+impl<const D: usize> Arbitrary for Cloud<D> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Cloud(cloud(g, 14))
+    }
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        let pts = self.0.clone();
+        Box::new((0..pts.len()).filter(move |_| pts.len() > D + 1).map({
+            let pts = self.0.clone();
+            move |i| {
+                let mut q = pts.clone();
+                q.remove(i);
+                Cloud(q)
+            }
+        }))
+    }
+}
+
+/// Exact answers on a 3D integer cloud in both precisions, or the
+/// degenerate error exactly when the oracle finds the cloud flat.
+fn exact_cloud3(ints: &[I<3>], scale: f64, offset: f64) {
+    let flat = ints.iter().all(|d| {
+        ints.iter()
+            .all(|c| ints.iter().all(|b| oracle::orient3(&ints[0], b, c, d) == 0))
+    });
+    for result in [
+        build3(&ints_as::<f64, 3>(ints, scale, offset)),
+        build3(&ints_as::<f32, 3>(ints, scale, offset)),
+    ] {
+        match result {
+            Err(ShapeError::Degenerate) => assert!(flat, "Degenerate for {ints:?}"),
+            Err(e) => panic!("{e:?} for {ints:?}"),
+            Ok(hull) => {
+                assert!(!flat);
+                check_exact3(ints, &hull, ints.len() <= 16);
+            }
+        }
+    }
+}
+
+/// As [`exact_cloud3`], in 2D.
+fn exact_cloud2(ints: &[I<2>], scale: f64, offset: f64) {
+    let flat = ints
+        .iter()
+        .all(|c| ints.iter().all(|b| oracle::orient2(&ints[0], b, c) == 0));
+    for result in [
+        build2(&ints_as::<f64, 2>(ints, scale, offset)),
+        build2(&ints_as::<f32, 2>(ints, scale, offset)),
+    ] {
+        match result {
+            Err(ShapeError::Degenerate) => assert!(flat, "Degenerate for {ints:?}"),
+            Err(e) => panic!("{e:?} for {ints:?}"),
+            Ok(hull) => {
+                assert!(!flat);
+                check_exact2(ints, &hull, ints.len() <= 40);
+            }
+        }
+    }
+}
+
+/// Budget: none (exact). Quickcheck: 3D integer clouds of up to 14 points,
+/// in both precisions, against the Carathéodory oracle.
+#[test]
+fn quickcheck_integer_clouds_3d() {
+    fn prop(c: Cloud<3>) -> TestResult {
+        exact_cloud3(&c.0, 1.0, 0.0);
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop as fn(Cloud<3>) -> TestResult);
+}
+
+/// Budget: none (exact). Quickcheck: 2D integer clouds of up to 14 points.
+#[test]
+fn quickcheck_integer_clouds_2d() {
+    fn prop(c: Cloud<2>) -> TestResult {
+        exact_cloud2(&c.0, 1.0, 0.0);
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop as fn(Cloud<2>) -> TestResult);
+}
+
+/// Budget: none (exact). Larger integer clouds (up to 60 points) with the
+/// surface and plane checks (the oracle up to 16 points), at power-of-two
+/// scales `2⁻²⁰ ≈ 1e-6` and `2²⁰ ≈ 1e6` and with an offset of `2²⁰`, where
+/// the points stay exact in both precisions.
+#[test]
+fn integer_clouds_scaled_and_offset() {
+    let mut rng = Lcg::new(12);
+    for round in 0..200 {
+        let c3: Vec<I<3>> = cloud(&mut rng, if round % 4 == 0 { 60 } else { 12 });
+        let c2: Vec<I<2>> = cloud(&mut rng, 60);
+        // `2²⁰ + x` stays exact in f32 for the clouds' |x| ≤ 1000.
+        for (scale, offset) in [
+            (1.0, 0.0),
+            (2f64.powi(-20), 0.0),
+            (2f64.powi(20), 0.0),
+            (1.0, 2f64.powi(20)),
+        ] {
+            exact_cloud3(&c3, scale, offset);
+            exact_cloud2(&c2, scale, offset);
+        }
+    }
+}
+
+/// Budget: support values equal exactly for integer directions, within
+/// `CLIMB_ULPS` otherwise. `ClimbingHull` on built facets of integer
+/// clouds (with plateaus of tied points) against a scan of all points.
+#[test]
+fn climbing_on_built_facets_matches_scan_on_integer_clouds() {
+    let mut rng = Lcg::new(5);
+    for _ in 0..100 {
+        let c3: Vec<I<3>> = cloud(&mut rng, 40);
+        if let Ok((_, f)) = build3(&ints_as::<f64, 3>(&c3, 1.0, 0.0)) {
+            check_supports(&ints_as::<f64, 3>(&c3, 1.0, 0.0), &f, 40, true);
+            check_supports(&ints_as::<f32, 3>(&c3, 1.0, 0.0), &f, 40, true);
+        }
+        let c2: Vec<I<2>> = cloud(&mut rng, 40);
+        if let Ok((_, f)) = build2(&ints_as::<f64, 2>(&c2, 1.0, 0.0)) {
+            check_supports(&ints_as::<f64, 2>(&c2, 1.0, 0.0), &f, 40, true);
+            check_supports(&ints_as::<f32, 2>(&c2, 1.0, 0.0), &f, 40, true);
+        }
+    }
+}
+// ---------------------------------------------------------------------------
+// Degenerate and invalid input
+// ---------------------------------------------------------------------------
+
+/// Budget: none (error values). Empty, single point, two points, repeated
+/// points, collinear sets (and coplanar sets in 3D) give `Empty` or
+/// `Degenerate`, in both precisions, including far from the origin.
+#[test]
+fn degenerate_sets_are_errors() {
+    let o = 1e6;
+    let v3 = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x + o, y - o, z + o);
+    let v2 = |x: f64, y: f64| Vector::<f64, 2>::new(x + o, y - o);
+    assert_eq!(build3::<f64>(&[]), Err(ShapeError::Empty));
+    assert_eq!(build2::<f32>(&[]), Err(ShapeError::Empty));
+    let flat3: [Vec<Vector<f64, 3>>; 5] = [
+        vec![v3(1.0, 2.0, 3.0)],
+        vec![v3(1.0, 2.0, 3.0), v3(0.0, 0.0, 1.0)],
+        vec![v3(1.0, 2.0, 3.0); 50],
+        (0..40)
+            .map(|i| v3(f64::from(i), 2.0 * f64::from(i), -f64::from(i)))
+            .collect(),
+        // A plane through the corners of a tilted grid, with repeats.
+        (0..100)
+            .map(|i| {
+                let (a, b) = (f64::from(i % 10), f64::from(i / 10 % 7));
+                v3(a, b, a + 2.0 * b)
+            })
+            .collect(),
+    ];
+    for set in &flat3 {
+        assert_eq!(build3(set), Err(ShapeError::Degenerate), "{set:?}");
+        let f32s: Vec<Vector<f32, 3>> = set.iter().map(|p| p.map(|x| x as f32)).collect();
+        assert_eq!(build3(&f32s), Err(ShapeError::Degenerate));
+    }
+    let flat2: [Vec<Vector<f64, 2>>; 4] = [
+        vec![v2(1.0, 2.0)],
+        vec![v2(1.0, 2.0), v2(3.0, 3.0)],
+        vec![v2(1.0, 2.0); 9],
+        (0..40)
+            .map(|i| v2(f64::from(i % 7), 3.0 * f64::from(i % 7)))
+            .collect(),
+    ];
+    for set in &flat2 {
+        assert_eq!(build2(set), Err(ShapeError::Degenerate), "{set:?}");
+        let f32s: Vec<Vector<f32, 2>> = set.iter().map(|p| p.map(|x| x as f32)).collect();
+        assert_eq!(build2(&f32s), Err(ShapeError::Degenerate));
+    }
+}
+
+/// Budget: none (error values). NaN and infinite coordinates give
+/// `NonFinite`; storage one entry short (each of the three slices) gives
+/// `StorageTooSmall`; exactly the sizes asked for succeed.
+#[test]
+fn invalid_input_and_short_storage() {
+    let mut pts: Vec<Vector<f64, 3>> = (0..8)
+        .map(|i| {
+            Vector::<f64, 3>::new(f64::from(i & 1), f64::from((i >> 1) & 1), f64::from(i >> 2))
+        })
+        .collect();
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        let mut p = pts.clone();
+        p[5].y = bad;
+        assert_eq!(build3(&p), Err(ShapeError::NonFinite));
+        let q: Vec<Vector<f64, 2>> = p.iter().map(|p| p.xy()).collect();
+        assert_eq!(build2(&q), Err(ShapeError::NonFinite));
+    }
+    pts.push(Vector::<f64, 3>::new(0.5, 0.5, 0.5));
+    let n = pts.len();
+    let sizes = [
+        BuiltHull::<3>::vertices_needed(n),
+        BuiltHull::<3>::facets_needed(n),
+        BuiltHull::<3>::work_needed(n),
+    ];
+    for short in 0..4 {
+        let len = |k: usize| sizes[k] - usize::from(short == k);
+        let (mut v, mut f, mut w) = (vec![0; len(0)], vec![[0; 3]; len(1)], vec![0; len(2)]);
+        let r = BuiltHull::<3>::build(&pts, &mut v, &mut f, &mut w).map(|h| h.vertices().len());
+        assert_eq!(
+            r,
+            if short == 3 {
+                Ok(8)
+            } else {
+                Err(ShapeError::StorageTooSmall)
+            }
+        );
+    }
+    let q: Vec<Vector<f32, 2>> = pts.iter().map(|p| p.xy().map(|x| x as f32)).collect();
+    let sizes = [
+        BuiltHull::<2>::vertices_needed(n),
+        BuiltHull::<2>::facets_needed(n),
+        BuiltHull::<2>::work_needed(n),
+    ];
+    for short in 0..4 {
+        let len = |k: usize| sizes[k] - usize::from(short == k);
+        let (mut v, mut f, mut w) = (vec![0; len(0)], vec![[0; 2]; len(1)], vec![0; len(2)]);
+        let r = BuiltHull::<2>::build(&q, &mut v, &mut f, &mut w).map(|h| h.vertices().len());
+        assert_eq!(
+            r,
+            if short == 3 {
+                Ok(4)
+            } else {
+                Err(ShapeError::StorageTooSmall)
+            }
+        );
+    }
+}
+
+/// Budget: none (exact). A cube whose corners are each given five times,
+/// with points on its edges, faces and inside: 8 vertices (one index per
+/// corner), 12 triangles, in both precisions and in 2D (a square).
+#[test]
+fn duplicates_and_boundary_points() {
+    let mut ints: Vec<I<3>> = Vec::new();
+    for _ in 0..5 {
+        for i in 0..8 {
+            ints.push([4 * (i & 1), 4 * ((i >> 1) & 1), 4 * (i >> 2)]);
+        }
+    }
+    for x in 0..=4 {
+        for y in 0..=4 {
+            ints.push([x, y, 0]);
+            ints.push([x, 4, y]);
+            ints.push([2, x, y]);
+        }
+    }
+    for offset in [0.0, 1e6] {
+        for hull in [
+            build3(&ints_as::<f64, 3>(&ints, 1.0, offset)),
+            build3(&ints_as::<f32, 3>(&ints, 1.0, offset)),
+        ] {
+            let hull = hull.unwrap();
+            assert_eq!((hull.0.len(), hull.1.len()), (8, 12));
+            check_exact3(&ints, &hull, false);
+        }
+    }
+    let ints2: Vec<I<2>> = ints.iter().map(|p| [p[0], p[1]]).collect();
+    let hull = build2(&ints_as::<f32, 2>(&ints2, 1.0, 1e6)).unwrap();
+    assert_eq!(hull.0.len(), 4);
+    check_exact2(&ints2, &hull, false);
+}
+
+// ---------------------------------------------------------------------------
+// Floating-point point sets
+// ---------------------------------------------------------------------------
+
+/// `n` points on a sphere (circle) of radius `r` about `c`, and `m` inside,
+/// at most half the radius from the centre.
+fn ball_cloud<T: TestReal, const D: usize>(
+    n: usize,
+    m: usize,
+    r: f64,
+    c: f64,
+    seed: u64,
+) -> Vec<Vector<T, D>> {
+    let mut rng = Lcg::new(seed);
+    (0..n + m)
+        .map(|i| {
+            let s = if i < n { r } else { 0.5 * r * rng.unit() };
+            (common::unit_vector::<D>(&mut rng) * s)
+                .add_scalar(c)
+                .map(T::of_f64)
+        })
+        .collect()
+}
+
+/// Budget: `PLANE_ULPS` (facet planes, all points, 64 sampled facets) and
+/// `CLIMB_ULPS` (supports). 10⁵ points on a unit sphere plus 10⁴ inside, in
+/// both precisions: closed surface, no interior point a vertex, every
+/// sphere point a vertex (the rounded points stay in convex position: their
+/// spacing is far above the rounding), supports equal to a scan.
+#[test]
+fn sphere_of_100k_points_with_interior() {
+    fn run<T: TestReal>() {
+        let (n, m) = (100_000, 10_000);
+        let pts = ball_cloud::<T, 3>(n, m, 1.0, 0.0, 7);
+        let start = std::time::Instant::now();
+        let hull = build3(&pts).unwrap();
+        eprintln!(
+            "{}: hull of {} points in {:?}",
+            T::NAME,
+            n + m,
+            start.elapsed()
+        );
+        assert!(
+            hull.0.iter().all(|&v| (v as usize) < n),
+            "an interior point is a vertex"
+        );
+        assert_eq!(hull.0.len(), n);
+        check_float3(&pts, &hull, 64);
+        check_supports(&pts, &hull.1, 200, false);
+    }
+    run::<f64>();
+    run::<f32>();
+}
+
+/// Budget: as above. 2D: 10⁵ points on a circle plus 10⁴ inside.
+#[test]
+fn circle_of_100k_points_with_interior() {
+    fn run<T: TestReal>() {
+        let (n, m) = (100_000, 10_000);
+        let pts = ball_cloud::<T, 2>(n, m, 1.0, 0.0, 8);
+        let hull = build2(&pts).unwrap();
+        oracle::check_cycle(&hull.0, &hull.1).unwrap();
+        assert!(
+            hull.0.iter().all(|&v| (v as usize) < n),
+            "an interior point is a vertex"
+        );
+        // Consecutive vertices turn left (checked in f64 on exact inputs,
+        // within the rounding of the check).
+        let p = |i: usize| common::to_f64(&pts[hull.0[i % hull.0.len()] as usize]);
+        for i in 0..hull.0.len() {
+            let (a, b, c) = (p(i), p(i + 1), p(i + 2));
+            let (u, w) = (b - a, c - a);
+            assert!(u.x * w.y - u.y * w.x >= -PLANE_ULPS * f64::EPSILON * u.norm() * w.norm());
+        }
+        check_supports(&pts, &hull.1, 200, false);
+    }
+    run::<f64>();
+    run::<f32>();
+}
+
+/// Budget: `PLANE_ULPS` and `CLIMB_ULPS`. Balls of 2000 + 500 points at
+/// scales `1e-6` and `1e6`, centred at the origin and at `1e6` (decimal
+/// scales: the points are not exact multiples of anything), both
+/// precisions, 3D and 2D.
+#[test]
+fn scales_and_far_offsets() {
+    fn run<T: TestReal>() {
+        for (r, c) in [(1e-6, 0.0), (1e6, 0.0), (1.0, 1e6), (1e-3, 1e6)] {
+            if T::NAME == "f32" && r < 1.0 && c > 0.0 {
+                continue; // f32's spacing at 1e6 is 1/16: all one point
+            }
+            let pts = ball_cloud::<T, 3>(2000, 500, r, c, 9);
+            let hull = build3(&pts).unwrap_or_else(|e| panic!("{e:?} at r = {r}, c = {c}"));
+            check_float3(&pts, &hull, usize::MAX);
+            check_supports(&pts, &hull.1, 100, false);
+            let pts = ball_cloud::<T, 2>(2000, 500, r, c, 10);
+            let hull = build2(&pts).unwrap();
+            oracle::check_cycle(&hull.0, &hull.1).unwrap();
+            check_supports(&pts, &hull.1, 100, false);
+        }
+    }
+    run::<f64>();
+    run::<f32>();
+}
+
+/// Budget: `PLANE_ULPS` (every point, every facet). Near-duplicates: the
+/// corners of a cube and of a ball cloud, each with copies moved by about
+/// `1e-12` (f64; in f32 the copies round onto the corners or one ulp
+/// away), far from the origin too. Surface closed, every point below every
+/// facet, every listed vertex at a distinct position.
+#[test]
+fn near_duplicates() {
+    let mut rng = Lcg::new(11);
+    for c in [0.0, 1e6] {
+        let mut base: Vec<Vector<f64, 3>> = ball_cloud::<f64, 3>(200, 50, 1.0, c, 12);
+        for i in 0..8 {
+            base.push(
+                Vector::<f64, 3>::new(f64::from(i & 1), f64::from((i >> 1) & 1), f64::from(i >> 2))
+                    .add_scalar(c),
+            );
+        }
+        let mut pts = base.clone();
+        for p in &base {
+            for _ in 0..3 {
+                pts.push(p + common::unit_vector::<3>(&mut rng) * 1e-12 * (1.0 + c));
+            }
+        }
+        let hull = build3(&pts).unwrap();
+        check_float3(&pts, &hull, usize::MAX);
+        check_supports(&pts, &hull.1, 100, false);
+        let f32s: Vec<Vector<f32, 3>> = pts.iter().map(|p| p.map(|x| x as f32)).collect();
+        let hull = build3(&f32s).unwrap();
+        check_float3(&f32s, &hull, usize::MAX);
+        let distinct: BTreeSet<[u32; 3]> = hull
+            .0
+            .iter()
+            .map(|&v| f32s[v as usize].map(f32::to_bits).into())
+            .collect();
+        assert_eq!(distinct.len(), hull.0.len());
+    }
+}
+
+/// Budget: `1e-12` relative on the distance. A built hull, handed to
+/// `ClimbingHull`, gives the same GJK distance as the exact answer for a
+/// cube with interior and boundary points.
+#[test]
+fn built_hull_in_a_distance_query() {
+    let mut pts: Vec<Vector<f64, 3>> = ball_cloud::<f64, 3>(0, 300, 1.0, 0.0, 13);
+    for i in 0..8 {
+        pts.push(
+            Vector::<f64, 3>::new(f64::from(i & 1), f64::from((i >> 1) & 1), f64::from(i >> 2))
+                .add_scalar(-0.5),
+        );
+    }
+    let (_, facets) = build3(&pts).unwrap();
+    let n = pts.len();
+    let mut offsets = vec![0; ClimbingHull::<f64, 3>::offsets_needed(n)];
+    let mut nb = vec![0; ClimbingHull::<f64, 3>::neighbours_needed(facets.len())];
+    let cube = ClimbingHull::new(&pts, &facets, &mut offsets, &mut nb).unwrap();
+    let ball = Ball::new(Vector::<f64, 3>::new(2.5, 0.0, 0.0), 1.0).unwrap();
+    let d = distance(&cube, &ball, &GjkConfig::default()).unwrap();
+    assert!((d.distance - 1.0).abs() < 1e-12, "{}", d.distance);
+}
