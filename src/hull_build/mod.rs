@@ -44,6 +44,7 @@
 
 mod exact;
 mod extreme;
+mod heapsort;
 mod scaled;
 mod three;
 mod two;

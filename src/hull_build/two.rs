@@ -8,12 +8,13 @@
 //! strictly left (counter-clockwise). With exact orientations a collinear
 //! or repeated point always fails, so the chain keeps exactly the extreme
 //! points, counter-clockwise, starting from the lexicographically smallest.
-//! `O(n log n)` for the sort, `O(n)` for the chains.
+//! `O(n log n)` for the sort (a heapsort), `O(n)` for the chains.
 
 use core::cmp::Ordering;
 
 use nalgebra::SVector;
 
+use super::heapsort;
 use super::scaled::Scaled;
 use super::{get, put};
 use crate::real::Real;
@@ -44,7 +45,7 @@ pub(super) fn build<T: Real>(
     for (i, o) in order.iter_mut().enumerate() {
         *o = u32::try_from(i).map_err(|_| ShapeError::TooLarge)?;
     }
-    order.sort_unstable_by(|&a, &b| lexicographic(points, a, b));
+    heapsort::sort_by(order, |a, b| lexicographic(points, a, b));
 
     // Lower chain, left to right.
     let mut k = 0_usize;

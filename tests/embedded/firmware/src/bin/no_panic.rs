@@ -14,8 +14,8 @@ use cortex_m_rt::entry;
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{
     closest_points, contact, distance, distance_cached, intersects, intersects_cached, penetration,
-    Ball, Capsule, ClimbingHull, ConvexHull, Cuboid, GjkConfig, HullBlock, PackedHull, Polygon,
-    Real, SimplexCache, SupportMap, Transformed,
+    Ball, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, GjkConfig, HullBlock, PackedHull,
+    Polygon, Real, SimplexCache, SupportMap, Transformed,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
@@ -88,6 +88,40 @@ fn three<T: Real>() {
     }
 }
 
+/// The hull builder in 3D and 2D, on points the optimiser cannot see.
+fn build_hulls<T: Real>() {
+    let v = |x: f64, y: f64, z: f64| Vector3::new(T::lit(x), T::lit(y), T::lit(z));
+    let points = black_box([
+        v(0.0, 0.0, 0.0),
+        v(1.0, 0.0, 0.0),
+        v(0.0, 1.0, 0.0),
+        v(0.0, 0.0, 1.0),
+        v(1.0, 1.0, 1.0),
+        v(0.2, 0.2, 0.2),
+    ]);
+    let mut vertices = [0; BuiltHull::<3>::vertices_needed(6)];
+    let mut facets = [[0; 3]; BuiltHull::<3>::facets_needed(6)];
+    let mut work = [0; BuiltHull::<3>::work_needed(6)];
+    if let Ok(hull) =
+        BuiltHull::<3>::build(&points, &mut vertices, &mut facets, black_box(&mut work))
+    {
+        black_box(hull.vertices());
+        black_box(hull.facets());
+    }
+    let flat = black_box([
+        Vector2::new(T::zero(), T::one()),
+        Vector2::new(T::one(), T::zero()),
+        Vector2::new(T::one(), T::one()),
+    ]);
+    let mut vertices = [0; BuiltHull::<2>::vertices_needed(3)];
+    let mut edges = [[0; 2]; BuiltHull::<2>::facets_needed(3)];
+    let mut work = [0; BuiltHull::<2>::work_needed(3)];
+    if let Ok(hull) = BuiltHull::<2>::build(&flat, &mut vertices, &mut edges, black_box(&mut work))
+    {
+        black_box(hull.facets());
+    }
+}
+
 fn two<T: Real>() {
     let v = |x: f64, y: f64| Vector2::new(T::lit(x), T::lit(y));
     let vertices = black_box([v(0.0, 0.0), v(2.0, 0.0), v(0.0, 2.0)]);
@@ -117,6 +151,8 @@ fn main() -> ! {
         three::<f64>();
         two::<f32>();
         two::<f64>();
+        build_hulls::<f32>();
+        build_hulls::<f64>();
     }
 }
 
