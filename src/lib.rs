@@ -77,8 +77,8 @@ pub use crate::query::{GjkConfig, GjkError, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::support::{
-    Ball, Capsule, ClimbingHull, ConvexHull, Cuboid, HullBlock, MinkowskiSum, PackedHull, Point,
-    Polygon, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
+    Ball, Capsule, ClimbingHull, ConvexHull, Cuboid, Hull, HullBlock, MinkowskiSum, PackedHull,
+    Point, Polygon, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
 };
 pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
 

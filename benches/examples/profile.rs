@@ -11,9 +11,9 @@
 //! the 64 pose pairs. Running it with 0 passes measures the set-up alone, so
 //! `(Ir(R) − Ir(0)) / (64 R)` is the instruction count of one query.
 //!
-//! Hulls come as `hull<N>` (`ConvexHull`), `hull<N>-packed` (`PackedHull`)
-//! and `hull<N>-climb` (`ClimbingHull`, on parry's triangulation of the
-//! points); parry uses its `ConvexPolyhedron` for all three. The query
+//! Hulls come as `hull<N>` (`ConvexHull`), `hull<N>-packed` (`PackedHull`),
+//! `hull<N>-climb` (`ClimbingHull`, on parry's triangulation of the
+//! points) and `hull<N>-auto` (`Hull`, built from the points); parry uses its `ConvexPolyhedron` for all three. The query
 //! `support` times the support map of shape A alone, along 64 fixed unit
 //! directions per pass: `(Ir(R) − Ir(0)) / (64 R N)` is the cost per point
 //! (a fifth argument `f32` runs it in `f32`).
@@ -31,7 +31,7 @@ use std::hint::black_box;
 use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{
     closest_points, contact, distance, intersects, Ball, Capsule, ClimbingHull, ConvexHull, Cuboid,
-    GjkConfig, HullBlock, PackedHull, Polygon, Real, Simplex, SupportMap, SupportPoint,
+    GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real, Simplex, SupportMap, SupportPoint,
     Transformed, Vector,
 };
 use gjk_benches::{
@@ -101,6 +101,14 @@ where
         }
     }
     acc
+}
+
+/// Storage for a `Hull` of `n` points: indices and facets.
+fn hull_storage(n: usize) -> (Vec<u32>, Vec<[u32; 3]>) {
+    (
+        vec![0; Hull::<f64, 3>::indices_needed(n)],
+        vec![[0; 3]; Hull::<f64, 3>::facets_needed(n)],
+    )
 }
 
 /// `reps` passes of the support map of our hull of `points` (`kind`:
@@ -354,6 +362,13 @@ fn main() {
                 support_pass::<f32>(&a, kind, reps)
             }
             (true, "support", _) => support_pass::<f64>(&a, kind, reps),
+            (true, _, "auto") => {
+                let (mut ia, mut fa) = hull_storage(a.len());
+                let (mut ib, mut fb) = hull_storage(b.len());
+                let ha = Hull::<f64, 3>::new(&a, &mut ia, &mut fa).unwrap();
+                let hb = Hull::<f64, 3>::new(&b, &mut ib, &mut fb).unwrap();
+                run_ours3(query, ha, hb, &pairs, reps)
+            }
             (true, _, "packed") => run_ours3(query, sa.packed(), sb.packed(), &pairs, reps),
             (true, _, "climb") => run_ours3(query, sa.climbing(), sb.climbing(), &pairs, reps),
             (true, _, _) => run_ours3(query, ha, hb, &pairs, reps),

@@ -14,8 +14,8 @@ use cortex_m_rt::entry;
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{
     closest_points, contact, distance, distance_cached, intersects, intersects_cached, penetration,
-    Ball, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, GjkConfig, HullBlock, PackedHull,
-    Polygon, Real, SimplexCache, SupportMap, Transformed,
+    Ball, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, GjkConfig, Hull, HullBlock,
+    PackedHull, Polygon, Real, SimplexCache, SupportMap, Transformed,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
@@ -108,6 +108,15 @@ fn build_hulls<T: Real>() {
         black_box(hull.vertices());
         black_box(hull.facets());
     }
+    // The default hull, built and asked for supports (its queries are the
+    // generic ones checked above).
+    let mut indices = [0; Hull::<f64, 3>::indices_needed(6)];
+    let mut facets = [[0; 3]; Hull::<f64, 3>::facets_needed(6)];
+    if let Ok(hull) = Hull::<T, 3>::new(&points, black_box(&mut indices), &mut facets) {
+        let dir = black_box(v(0.3, -0.2, 1.0));
+        black_box(hull.support(&dir));
+        black_box(hull.center());
+    }
     let flat = black_box([
         Vector2::new(T::zero(), T::one()),
         Vector2::new(T::one(), T::zero()),
@@ -119,6 +128,11 @@ fn build_hulls<T: Real>() {
     if let Ok(hull) = BuiltHull::<2>::build(&flat, &mut vertices, &mut edges, black_box(&mut work))
     {
         black_box(hull.facets());
+    }
+    let mut indices = [0; Hull::<f64, 2>::indices_needed(3)];
+    let mut edges = [[0; 2]; Hull::<f64, 2>::facets_needed(3)];
+    if let Ok(hull) = Hull::<T, 2>::new(&flat, black_box(&mut indices), &mut edges) {
+        black_box(hull.support(&Vector2::new(T::one(), T::zero())));
     }
 }
 
