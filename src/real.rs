@@ -17,6 +17,10 @@ mod sealed {
 ///
 /// The trait is sealed; its constants are the crate's named tolerances.
 pub trait Real: RealField + Copy + sealed::Sealed {
+    /// Zero, as a constant (for arrays filled from a constant template,
+    /// which compile to one block fill).
+    const ZERO: Self;
+
     /// The machine epsilon: the gap between 1 and the next representable number.
     const EPSILON: Self;
 
@@ -77,6 +81,7 @@ pub trait Real: RealField + Copy + sealed::Sealed {
 }
 
 impl Real for f64 {
+    const ZERO: Self = 0.0;
     const EPSILON: Self = f64::EPSILON;
     const GJK_TOLERANCE: Self = 1e-12;
     const ROUNDING_FLOOR: Self = 8.0 * f64::EPSILON;
@@ -109,6 +114,7 @@ impl Real for f64 {
 }
 
 impl Real for f32 {
+    const ZERO: Self = 0.0;
     const EPSILON: Self = f32::EPSILON;
     const GJK_TOLERANCE: Self = 1e-6;
     const ROUNDING_FLOOR: Self = 8.0 * f32::EPSILON;

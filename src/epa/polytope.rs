@@ -16,7 +16,7 @@
 //! (the polytope only grows, so it stays interior), which makes facet
 //! orientation independent of the order vertices are stored in.
 
-use nalgebra::SVector;
+use nalgebra::{ArrayStorage, SVector};
 
 use crate::basis::Basis;
 use crate::real::{robust_norm, Real};
@@ -42,14 +42,17 @@ pub(crate) struct Facet<T: Real, const D: usize> {
 }
 
 impl<T: Real, const D: usize> Facet<T, D> {
+    /// An unused facet, as a constant: an array of them is one block fill.
+    const EMPTY: Self = Self {
+        vertices: [0; D],
+        adjacent: [0; D],
+        normal: SVector::from_array_storage(ArrayStorage([[T::ZERO; D]; 1])),
+        distance: T::ZERO,
+        state: DEAD,
+    };
+
     fn empty() -> Self {
-        Self {
-            vertices: [0; D],
-            adjacent: [0; D],
-            normal: SVector::zeros(),
-            distance: T::zero(),
-            state: DEAD,
-        }
+        Self::EMPTY
     }
 
     /// Whether the facet has a normal (it is not too thin to have one).
@@ -85,12 +88,22 @@ pub(crate) struct Polytope<T: Real, const D: usize, const V: usize, const F: usi
 }
 
 impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, F> {
+    /// The origin as a vertex, as a constant (see [`Facet::EMPTY`]).
+    const ORIGIN: SupportPoint<T, D> = {
+        let zero = SVector::from_array_storage(ArrayStorage([[T::ZERO; D]; 1]));
+        SupportPoint {
+            w: zero,
+            a: zero,
+            b: zero,
+        }
+    };
+
     /// An empty polytope; [`start`](Self::start) fills it.
     pub fn new() -> Self {
         Self {
-            vertices: [SupportPoint::from_point(SVector::zeros()); V],
+            vertices: [Self::ORIGIN; V],
             vertex_count: 0,
-            facets: [Facet::empty(); F],
+            facets: [Facet::EMPTY; F],
             facet_end: 0,
             interior: SVector::zeros(),
         }
