@@ -31,6 +31,8 @@ def per_query_ns(group, lib, row):
 def fmt_time(ns):
     if ns is None:
         return "–"
+    if ns >= 1e6:
+        return f"{ns / 1e6:.2f} ms"
     if ns >= 1000:
         return f"{ns / 1000:.2f} µs"
     return f"{ns:.0f} ns"
@@ -48,10 +50,12 @@ def target(query, row):
 
 def main():
     iters = {}
-    with open(os.path.join(ROOT, "gjk-iterations.csv")) as f:
-        for r in csv.DictReader(f):
-            iters[(r["precision"], r["set"])] = r
-    for prec in ["f32", "f64"]:
+    path = os.path.join(ROOT, "gjk-iterations.csv")
+    if os.path.exists(path):
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                iters[(r["precision"], r["set"])] = r
+    for prec in ["f32", "f64"] if iters else []:
         print(f"\n### {prec} (parry{'' if prec == 'f32' else ' -f64 crates'})\n")
         print("| query | shapes | gjk | parry | parry/gjk | target | | gjk iters | parry iters |")
         print("|---|---|--:|--:|--:|--:|---|--:|--:|")
@@ -110,6 +114,70 @@ def main():
                     f"{ratio:.2f} | {r['cold_iters']} | {r['direction_iters']} | {r['cache_iters']} |"
                     if ratio else f"| {s} | – | – | – | – | | | |"
                 )
+    meshes()
+
+
+MESH_QUERIES = ["intersects", "distance", "contact"]
+
+
+def estimate_ns(group, lib, row):
+    """Criterion's median for one row, in ns per call, or None."""
+    path = os.path.join(CRIT, group, lib, row, "new", "estimates.json")
+    try:
+        with open(path) as f:
+            return json.load(f)["median"]["point_estimate"]
+    except OSError:
+        return None
+
+
+def ratio(theirs, ours):
+    return f"{theirs / ours:.2f}" if ours and theirs else "–"
+
+
+def meshes():
+    """The tables of `benches/real_meshes.rs`, when it has run."""
+    path = os.path.join(ROOT, "gjk-mesh.csv")
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    for prec in ["f32", "f64"]:
+        print(f"\n### Real meshes, {prec} (gjk: BuiltHull + ClimbingHull; scan: ConvexHull of the hull vertices)\n")
+        print("| query | mesh | points | hull vertices gjk / parry | gjk | gjk scan | parry | parry/gjk | parry/scan | gjk iters |")
+        print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+        for q in MESH_QUERIES:
+            for r in rows:
+                if r["precision"] != prec:
+                    continue
+                m = r["mesh"]
+                t = {lib: per_query_ns(f"mesh-{q}-{prec}", lib, m) for lib in ["gjk", "gjk-scan", "parry"]}
+                it = {"distance": r["gjk_distance_iters"], "contact": r["gjk_contact_iters"]}.get(q, "")
+                print(
+                    f"| {q} | {m} | {r['points']} | {r['gjk_vertices']} / {r['parry_vertices']} | "
+                    f"{fmt_time(t['gjk'])} | {fmt_time(t['gjk-scan'])} | {fmt_time(t['parry'])} | "
+                    f"{ratio(t['parry'], t['gjk'])} | {ratio(t['parry'], t['gjk-scan'])} | {it} |"
+                )
+        print("\n| mesh | poses both converged | max distance gap (climbing) | max gap (scan) | poses where parry is above our certified distance |")
+        print("|---|--:|--:|--:|--:|")
+        for r in rows:
+            if r["precision"] == prec:
+                print(f"| {r['mesh']} | {r['both_converged']} | {r['max_gap_climb']} | {r['max_gap_scan']} | {r['parry_high']} |")
+    path = os.path.join(ROOT, "gjk-mesh-build.csv")
+    if not os.path.exists(path):
+        return
+    print("\n### Hull build, f64 (gjk: BuiltHull into reused storage; gjk alloc: storage allocated and output compacted)\n")
+    print("| cloud | points | hull vertices gjk / parry | triangles gjk / parry | gjk | gjk alloc | parry | parry/gjk | parry/gjk alloc |")
+    print("|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            c = r["cloud"]
+            t = {lib: estimate_ns("mesh-build", lib, c) for lib in ["gjk", "gjk-alloc", "parry"]}
+            print(
+                f"| {c} | {r['points']} | {r['gjk_vertices']} / {r['parry_vertices']} | "
+                f"{r['gjk_triangles']} / {r['parry_triangles']} | {fmt_time(t['gjk'])} | "
+                f"{fmt_time(t['gjk-alloc'])} | {fmt_time(t['parry'])} | "
+                f"{ratio(t['parry'], t['gjk'])} | {ratio(t['parry'], t['gjk-alloc'])} |"
+            )
 
 
 if __name__ == "__main__":

@@ -8,8 +8,14 @@
 //! by bisection on `gjk::intersects` in `f64`, then B is moved out (gap),
 //! barely off (±1e-5) or in (depth) from there.
 
+use std::path::{Path, PathBuf};
+
 use gjk::nalgebra::{Rotation3, SMatrix, SVector, UnitQuaternion, Vector2, Vector3};
-use gjk::{intersects, GjkConfig, SupportMap, Transformed};
+use gjk::{
+    intersects, BuiltHull, ClimbingHull, GjkConfig, Real, ShapeError, SupportMap, Transformed,
+};
+
+pub mod obj;
 
 /// Pose pairs per set: one bench iteration runs all of them.
 pub const POSES: usize = 64;
@@ -305,4 +311,112 @@ pub fn save_report(file: &str, report: &str) {
         Err(e) => eprintln!("could not write {path}: {e}"),
     }
     eprint!("{report}");
+}
+
+/// The real meshes of the mesh benches: a name and a file under
+/// `benches/meshes/` (see its README for where each comes from). Files under
+/// `fetched/` are written by `meshes/fetch.sh`.
+pub const MESH_FILES: [(&str, &str); 5] = [
+    ("panda_finger", "panda_finger.obj"),
+    ("panda_link1", "panda_link1.obj"),
+    ("panda_link6", "panda_link6.obj"),
+    ("iiwa_link0", "iiwa_link0.obj"),
+    ("bunny", "fetched/bunny.obj"),
+];
+
+/// A real mesh's vertices, as a bench uses them.
+#[derive(Clone, Debug)]
+pub struct Mesh {
+    /// The name in [`MESH_FILES`].
+    pub name: &'static str,
+    /// The vertices of the file, in file order (duplicates kept), moved so
+    /// that their mean is the origin and scaled so that the farthest is at
+    /// distance 1: every mesh then has the extent of the unit-sphere hulls,
+    /// and contains its local origin, as [`pose_pairs`] requires.
+    pub points: Vec<Vector3<f64>>,
+}
+
+/// The directory of the mesh files.
+pub fn mesh_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("meshes")
+}
+
+/// The meshes of [`MESH_FILES`] that can be read. A missing or unreadable
+/// file is skipped with a message on stderr.
+pub fn meshes() -> Vec<Mesh> {
+    let dir = mesh_dir();
+    MESH_FILES
+        .iter()
+        .filter_map(|&(name, file)| {
+            let path = dir.join(file);
+            match obj::read_vertices(&path) {
+                Ok(points) => Some(Mesh {
+                    name,
+                    points: normalised(points),
+                }),
+                Err(e) => {
+                    eprintln!(
+                        "skipping mesh {name}: {}: {e} (meshes/fetch.sh downloads the \
+                         meshes that are not committed)",
+                        path.display()
+                    );
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
+/// `points` moved to their mean and scaled to a largest norm of 1.
+fn normalised(mut points: Vec<Vector3<f64>>) -> Vec<Vector3<f64>> {
+    let n = points.len().max(1) as f64;
+    let mean = points.iter().fold(Vector3::zeros(), |s, p| s + p) / n;
+    let radius = points.iter().map(|p| (p - mean).norm()).fold(0.0, f64::max);
+    let scale = if radius > 0.0 { 1.0 / radius } else { 1.0 };
+    for p in &mut points {
+        *p = (*p - mean) * scale;
+    }
+    points
+}
+
+/// A hull as vertices and outward triangles indexing them.
+pub type Triangulated<T> = (Vec<Vector3<T>>, Vec<[u32; 3]>);
+
+/// The convex hull of `points` built by [`BuiltHull`]: its vertices (in
+/// ascending order of their index in `points`) and its outward triangles,
+/// indexing the returned vertices.
+pub fn hull_of<T: Real>(points: &[Vector3<T>]) -> Result<Triangulated<T>, ShapeError> {
+    let n = points.len();
+    let mut vertices = vec![0; BuiltHull::<3>::vertices_needed(n)];
+    let mut facets = vec![[0; 3]; BuiltHull::<3>::facets_needed(n)];
+    let mut work = vec![0; BuiltHull::<3>::work_needed(n)];
+    let hull = BuiltHull::<3>::build(points, &mut vertices, &mut facets, &mut work)?;
+    // The new index of each point kept, reusing `work`.
+    let mut kept = Vec::with_capacity(hull.vertices().len());
+    for (k, &i) in hull.vertices().iter().enumerate() {
+        let slot = work.get_mut(i as usize).ok_or(ShapeError::Inconsistent)?;
+        *slot = u32::try_from(k).map_err(|_| ShapeError::TooLarge)?;
+        kept.push(*points.get(i as usize).ok_or(ShapeError::Inconsistent)?);
+    }
+    let triangles = hull
+        .facets()
+        .iter()
+        .map(|f| f.map(|i| work[i as usize]))
+        .collect();
+    Ok((kept, triangles))
+}
+
+/// Our default hull shape, the one the mesh benches put against parry's
+/// `ConvexPolyhedron`.
+pub type OurHull<T> = ClimbingHull<'static, T, 3>;
+
+/// Our default hull of a point cloud (any points: the hull is built here),
+/// the single place where the mesh benches make it. Its storage is leaked:
+/// it lives as long as the bench.
+pub fn our_hull<T: Real>(points: &[Vector3<T>]) -> Result<OurHull<T>, ShapeError> {
+    let (vertices, triangles) = hull_of(points)?;
+    let vertices = vertices.leak();
+    let offsets = vec![0; ClimbingHull::<T, 3>::offsets_needed(vertices.len())].leak();
+    let neighbours = vec![0; ClimbingHull::<T, 3>::neighbours_needed(triangles.len())].leak();
+    ClimbingHull::new(vertices, &triangles, offsets, neighbours)
 }
