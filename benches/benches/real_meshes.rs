@@ -4,8 +4,8 @@
 //! to unit extent, then made into shapes on both sides from the same
 //! numbers:
 //!
-//! * `gjk`: our default hull (`gjk_benches::our_hull`: `BuiltHull` then
-//!   `ClimbingHull`);
+//! * `gjk`: our default hull (`gjk_benches::our_hull`: `Hull`, built from
+//!   the raw vertices, placed by reference);
 //! * `gjk-scan`: `ConvexHull` over the hull's vertices alone (a linear
 //!   support scan);
 //! * `parry`: `ConvexPolyhedron::from_convex_hull` of the raw vertices.
@@ -85,8 +85,8 @@ fn run_ours<T: Real, S: SupportMap<T, 3> + Copy>(
     let max_dist = T::lit(MAX_DIST);
     let mut acc = T::zero();
     for (pa, pb) in poses {
-        let a = Transformed::from_isometry3(shape, pa);
-        let b = Transformed::from_isometry3(shape, pb);
+        let a = Transformed::from_isometry3(&shape, pa);
+        let b = Transformed::from_isometry3(&shape, pb);
         acc += match query {
             Query::Intersects => match intersects(&a, &b, &config) {
                 Ok(true) => T::one(),
@@ -120,8 +120,8 @@ fn our_stats<T: Real, S: SupportMap<T, 3> + Copy>(
     let mut distances = Vec::new();
     let (mut gjk_iters, mut contact_iters) = (Vec::new(), Vec::new());
     for (pa, pb) in poses {
-        let a = Transformed::from_isometry3(shape, pa);
-        let b = Transformed::from_isometry3(shape, pb);
+        let a = Transformed::from_isometry3(&shape, pa);
+        let b = Transformed::from_isometry3(&shape, pb);
         let d = distance(&a, &b, &config).ok();
         if let Some(d) = &d {
             gjk_iters.push(d.iterations);

@@ -11,9 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use gjk::nalgebra::{Rotation3, SMatrix, SVector, UnitQuaternion, Vector2, Vector3};
-use gjk::{
-    intersects, BuiltHull, ClimbingHull, GjkConfig, Real, ShapeError, SupportMap, Transformed,
-};
+use gjk::{intersects, BuiltHull, GjkConfig, Hull, Real, ShapeError, SupportMap, Transformed};
 
 pub mod obj;
 
@@ -408,15 +406,15 @@ pub fn hull_of<T: Real>(points: &[Vector3<T>]) -> Result<Triangulated<T>, ShapeE
 
 /// Our default hull shape, the one the mesh benches put against parry's
 /// `ConvexPolyhedron`.
-pub type OurHull<T> = ClimbingHull<'static, T, 3>;
+pub type OurHull<T> = Hull<'static, T, 3>;
 
 /// Our default hull of a point cloud (any points: the hull is built here),
-/// the single place where the mesh benches make it. Its storage is leaked:
-/// it lives as long as the bench.
+/// the single place where the mesh benches make it. Its points and storage
+/// are leaked: they live as long as the bench.
 pub fn our_hull<T: Real>(points: &[Vector3<T>]) -> Result<OurHull<T>, ShapeError> {
-    let (vertices, triangles) = hull_of(points)?;
-    let vertices = vertices.leak();
-    let offsets = vec![0; ClimbingHull::<T, 3>::offsets_needed(vertices.len())].leak();
-    let neighbours = vec![0; ClimbingHull::<T, 3>::neighbours_needed(triangles.len())].leak();
-    ClimbingHull::new(vertices, &triangles, offsets, neighbours)
+    let n = points.len();
+    let points = points.to_vec().leak();
+    let indices = vec![0; Hull::<T, 3>::indices_needed(n)].leak();
+    let facets = vec![[0; 3]; Hull::<T, 3>::facets_needed(n)].leak();
+    Hull::<T, 3>::new(points, indices, facets)
 }

@@ -8,6 +8,53 @@
 
 use core::cmp::Ordering;
 
+use nalgebra::SVector;
+
+use crate::real::Real;
+
+/// Points `a` and `b` in lexicographic order (first coordinate, then the
+/// next); the points are finite, so the order is total (`−0` and `+0` are
+/// equal).
+pub(super) fn lexicographic<T: Real, const D: usize>(
+    points: &[SVector<T, D>],
+    a: u32,
+    b: u32,
+) -> Ordering {
+    match (points.get(a as usize), points.get(b as usize)) {
+        (Some(p), Some(q)) => p
+            .iter()
+            .zip(q.iter())
+            .map(|(x, y)| x.partial_cmp(y).unwrap_or(Ordering::Equal))
+            .find(|o| o.is_ne())
+            .unwrap_or(Ordering::Equal),
+        _ => Ordering::Equal,
+    }
+}
+
+/// Sorts the indices `v` of `points` lexicographically, equal points by
+/// index, and keeps the first index of each run of equal points; returns
+/// how many remain (at the front of `v`).
+pub(super) fn distinct<T: Real, const D: usize>(points: &[SVector<T, D>], v: &mut [u32]) -> usize {
+    sort_by(v, |a, b| lexicographic(points, a, b).then(a.cmp(&b)));
+    let mut kept = 0_usize;
+    for i in 0..v.len() {
+        let Some(&p) = v.get(i) else {
+            continue;
+        };
+        let new = match kept.checked_sub(1).and_then(|k| v.get(k)) {
+            Some(&last) => lexicographic(points, last, p).is_ne(),
+            None => true,
+        };
+        if new {
+            if let Some(slot) = v.get_mut(kept) {
+                *slot = p;
+            }
+            kept += 1;
+        }
+    }
+    kept
+}
+
 /// Sorts `v` ascending by `cmp`.
 pub(super) fn sort_by(v: &mut [u32], cmp: impl Fn(u32, u32) -> Ordering) {
     let n = v.len();

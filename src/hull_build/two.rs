@@ -10,8 +10,6 @@
 //! points, counter-clockwise, starting from the lexicographically smallest.
 //! `O(n log n)` for the sort (a heapsort), `O(n)` for the chains.
 
-use core::cmp::Ordering;
-
 use nalgebra::SVector;
 
 use super::heapsort;
@@ -45,7 +43,7 @@ pub(super) fn build<T: Real>(
     for (i, o) in order.iter_mut().enumerate() {
         *o = u32::try_from(i).map_err(|_| ShapeError::TooLarge)?;
     }
-    heapsort::sort_by(order, |a, b| lexicographic(points, a, b));
+    heapsort::sort_by(order, |a, b| heapsort::lexicographic(points, a, b));
 
     // Lower chain, left to right.
     let mut k = 0_usize;
@@ -96,18 +94,4 @@ fn pop_right_turns<T: Real>(
         k -= 1;
     }
     Ok(k)
-}
-
-/// Points `a` and `b` in lexicographic order (`x`, then `y`); the points are
-/// finite, so the order is total.
-fn lexicographic<T: Real>(points: &[SVector<T, 2>], a: u32, b: u32) -> Ordering {
-    match (points.get(a as usize), points.get(b as usize)) {
-        (Some(p), Some(q)) => p
-            .iter()
-            .zip(q.iter())
-            .map(|(x, y)| x.partial_cmp(y).unwrap_or(Ordering::Equal))
-            .find(|o| o.is_ne())
-            .unwrap_or(Ordering::Equal),
-        _ => Ordering::Equal,
-    }
 }
