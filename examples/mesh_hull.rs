@@ -1,7 +1,6 @@
 //! From a mesh file to collision answers: read the vertices of an OBJ file,
-//! build their convex hull with `BuiltHull`, wrap it in a `ClimbingHull`,
-//! place two copies with `Transformed` and ask `distance`, `intersects` and
-//! `contact`.
+//! build their convex hull as a `Hull`, place two copies with `Transformed`
+//! and ask `distance`, `intersects` and `contact`.
 //!
 //! Run it with `cargo run --release --example mesh_hull [file.obj]`; without
 //! an argument it reads `examples/panda_link1.obj`, a link of a robot arm.
@@ -9,9 +8,7 @@
 use core::error::Error;
 
 use gjk::nalgebra::{Isometry3, Vector3};
-use gjk::{
-    contact, distance, intersects, BuiltHull, ClimbingHull, GjkConfig, SupportMap, Transformed,
-};
+use gjk::{contact, distance, intersects, GjkConfig, Hull, SupportMap, Transformed};
 
 /// The positions of the `v x y z` lines of an OBJ text; other lines are
 /// skipped.
@@ -39,23 +36,22 @@ fn main() -> Result<(), Box<dyn Error>> {
     let n = points.len();
 
     // 1. The hull: storage sized by the point count, nothing else allocated.
-    let mut vertices = vec![0; BuiltHull::<3>::vertices_needed(n)];
-    let mut facets = vec![[0; 3]; BuiltHull::<3>::facets_needed(n)];
-    let mut work = vec![0; BuiltHull::<3>::work_needed(n)];
-    let hull = BuiltHull::<3>::build(&points, &mut vertices, &mut facets, &mut work)?;
+    let mut indices = vec![0; Hull::<f64, 3>::indices_needed(n)];
+    let mut facets = vec![[0; 3]; Hull::<f64, 3>::facets_needed(n)];
+    let shape = Hull::<f64, 3>::new(&points, &mut indices, &mut facets)?;
     println!("{path}");
     println!(
-        "    {n} points, hull of {} vertices and {} triangles",
-        hull.vertices().len(),
-        hull.facets().len()
+        "    {n} points, hull of {} vertices and {} triangles, supports by {}",
+        shape.vertices().len(),
+        shape.facets().len(),
+        if shape.climbs() {
+            "climbing its edges"
+        } else {
+            "a scan"
+        }
     );
 
-    // 2. The shape: the hull's edge graph, for a support map that climbs it.
-    let mut offsets = vec![0; ClimbingHull::<f64, 3>::offsets_needed(n)];
-    let mut neighbours = vec![0; ClimbingHull::<f64, 3>::neighbours_needed(hull.facets().len())];
-    let shape = ClimbingHull::new(&points, hull.facets(), &mut offsets, &mut neighbours)?;
-
-    // 3. Two copies: A turned a little about z, B turned another way and
+    // 2. Two copies: A turned a little about z, B turned another way and
     //    moved along x by a multiple of the hull's width along x (the turns
     //    change the extents, so 1.01 widths is already an overlap).
     let x = Vector3::x();
@@ -64,14 +60,14 @@ fn main() -> Result<(), Box<dyn Error>> {
     println!("    width along x {width:.4}");
     for offset in [1.5, 1.01, 0.9] {
         let a = Transformed::from_isometry3(
-            shape,
+            &shape,
             &Isometry3::new(Vector3::zeros(), Vector3::new(0.0, 0.0, 0.3)),
         );
         let b = Transformed::from_isometry3(
-            shape,
+            &shape,
             &Isometry3::new(x * (offset * width), Vector3::new(0.2, -0.4, 0.0)),
         );
-        // 4. The answers.
+        // 3. The answers.
         let d = distance(&a, &b, &config)?;
         let hit = intersects(&a, &b, &config)?;
         println!("\nB at {offset} widths along x");
