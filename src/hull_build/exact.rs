@@ -179,6 +179,9 @@ pub(super) fn det2_sign(x: [&[f64; 2]; 2], y: [&[f64; 2]; 2]) -> Sign {
     if permanent > FILTER_FLOOR && bound.is_finite() && det.abs() > bound {
         return sign_of(det);
     }
+    if coincide(x, y) {
+        return 0;
+    }
     det2_exact(x, y)
 }
 
@@ -215,7 +218,20 @@ pub(super) fn det3_sign(x: [&[f64; 3]; 3], y: [&[f64; 3]; 3]) -> Sign {
     if permanent > FILTER_FLOOR && bound.is_finite() && det.abs() > bound {
         return sign_of(det);
     }
+    if coincide(x, y) {
+        return 0;
+    }
     det3_exact(x, y)
+}
+
+/// Whether a row of `det[xᵢ − yᵢ]` is zero (`xᵢ = yᵢ`) or two rows are equal
+/// (`xᵢ = xⱼ` and `yᵢ = yⱼ`): then the determinant is exactly zero. The
+/// common case of a duplicate point in a mesh, which would otherwise take
+/// the exact path.
+fn coincide<const N: usize, const M: usize>(x: [&[f64; M]; N], y: [&[f64; M]; N]) -> bool {
+    (0..N).any(|i| {
+        x.get(i) == y.get(i) || (0..i).any(|j| x.get(i) == x.get(j) && y.get(i) == y.get(j))
+    })
 }
 
 /// `det[x₀ − y₀, x₁ − y₁, x₂ − y₂]` in floating point, and its permanent.

@@ -31,30 +31,6 @@ pub(super) fn lexicographic<T: Real, const D: usize>(
     }
 }
 
-/// Sorts the indices `v` of `points` lexicographically, equal points by
-/// index, and keeps the first index of each run of equal points; returns
-/// how many remain (at the front of `v`).
-pub(super) fn distinct<T: Real, const D: usize>(points: &[SVector<T, D>], v: &mut [u32]) -> usize {
-    sort_by(v, |a, b| lexicographic(points, a, b).then(a.cmp(&b)));
-    let mut kept = 0_usize;
-    for i in 0..v.len() {
-        let Some(&p) = v.get(i) else {
-            continue;
-        };
-        let new = match kept.checked_sub(1).and_then(|k| v.get(k)) {
-            Some(&last) => lexicographic(points, last, p).is_ne(),
-            None => true,
-        };
-        if new {
-            if let Some(slot) = v.get_mut(kept) {
-                *slot = p;
-            }
-            kept += 1;
-        }
-    }
-    kept
-}
-
 /// Sorts `v` ascending by `cmp`.
 pub(super) fn sort_by(v: &mut [u32], cmp: impl Fn(u32, u32) -> Ordering) {
     let n = v.len();

@@ -232,11 +232,8 @@ impl<'a> BuiltHull<'a, 3> {
         for (i, c) in cand.iter_mut().enumerate() {
             *c = u32::try_from(i).map_err(|_| ShapeError::TooLarge)?;
         }
-        // Exact duplicates, common in meshes (one vertex per face corner),
-        // are dropped first: an orientation with two equal points is exactly
-        // zero, the costliest case for the exact predicates.
-        let mut count = heapsort::distinct(points, cand);
         let mut quick = three::Quick::new(pts, &mut *facets, rest)?;
+        let mut count = n;
         // The second pass, if any, starts from extreme points only, so every
         // vertex it adds stays extreme.
         let (v, f) = 'passes: {
