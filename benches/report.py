@@ -142,7 +142,7 @@ def meshes():
     with open(path) as f:
         rows = list(csv.DictReader(f))
     for prec in ["f32", "f64"]:
-        print(f"\n### Real meshes, {prec} (gjk: BuiltHull + ClimbingHull; scan: ConvexHull of the hull vertices)\n")
+        print(f"\n### Real meshes, {prec} (gjk: Hull built from the raw vertices; scan: ConvexHull of the hull vertices)\n")
         print("| query | mesh | points | hull vertices gjk / parry | gjk | gjk scan | parry | parry/gjk | parry/scan | gjk iters |")
         print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|")
         for q in MESH_QUERIES:
