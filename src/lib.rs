@@ -55,6 +55,7 @@ compile_error!(
 );
 
 mod basis;
+mod cast;
 mod contact;
 mod engine;
 mod epa;
@@ -67,6 +68,9 @@ mod simplex;
 mod support;
 mod warm;
 
+pub use crate::cast::{
+    ray_cast, shape_cast, shape_cast_with_separation, RayHit, ShapeHit,
+};
 pub use crate::contact::{
     contact, contact_with_capacity, penetration, penetration_with_capacity, Contact, Penetration,
 };

@@ -1,0 +1,216 @@
+//! Ray casts and linear shape casts.
+//!
+//! # The math
+//!
+//! A ray `x(t) = o + t r` hits a shape made of a core `C` and a margin `ρ`
+//! at the first `t ≥ 0` where the distance from `x(t)` to `C` falls to `ρ`.
+//! A linear shape cast is the same question asked of the Minkowski
+//! difference: with B moved by `t v`, the distance between A and the moved
+//! B is `min ‖a − b − t v‖`, the distance from the point `t v` to the core
+//! difference `A − B`; so B touches A (or comes within a separation `s`)
+//! when the ray from the origin along `v` comes within `r_A + r_B + s` of
+//! `A − B`.
+//!
+//! Both run one loop ([`advance`]): GJK on the ray point as it moves, after
+//! Gino van den Bergen, "Ray Casting against General Convex Objects with
+//! Application to Continuous Collision Detection" (2004). Margins are not
+//! swept as shapes: the loop runs on the cores and stops at distance `ρ`,
+//! exactly as the distance queries add radii afterwards. A point core (a
+//! ball, or two balls cast against each other) needs no loop: one
+//! intersection with a sphere in closed form ([`sphere`]).
+//!
+//! # The frame
+//!
+//! As every query, the cast computes in a frame scaled by a power of two
+//! (see [`Pair`]) that brings the start, the shapes' centres and the first
+//! support point to order one, and with the direction brought to order one
+//! by another power of two. Both scale exactly, so a cast at scale `2ᵏ`
+//! computes with the same numbers and answers `2ᵏ` times the same points
+//! (and, for a direction scaled by `2ʲ`, `2⁻ʲ` times the same `t`).
+
+mod advance;
+mod ray;
+mod shape;
+mod sphere;
+
+use nalgebra::SVector;
+
+pub use ray::{ray_cast, RayHit};
+pub use shape::{shape_cast, shape_cast_with_separation, ShapeHit};
+
+use crate::pair::{small_direction, Pair};
+use crate::query::{GjkConfig, GjkError, Status};
+use crate::real::{all_finite, max_abs, Real};
+use crate::simplex::SupportPoint;
+use crate::support::SupportMap;
+use advance::{cast_loop, unit, CoreHit, Ray};
+use sphere::{entry, Entry};
+
+/// A cast's answer in the caller's frame, on the cores (margins not yet
+/// applied to the points).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cast<T: Real, const D: usize> {
+    pub t: T,
+    pub t_lower: T,
+    pub t_upper: T,
+    /// The core points of A and B (B unmoved) nearest the hit.
+    pub core_a: SVector<T, D>,
+    pub core_b: SVector<T, D>,
+    pub normal: Option<SVector<T, D>>,
+    pub iterations: u32,
+    pub status: Status,
+}
+
+/// The inputs every cast checks.
+///
+/// # Errors
+///
+/// [`GjkError::NonFinite`] for a non-finite start or direction;
+/// [`GjkError::InvalidConfig`] for a zero direction, a NaN or negative
+/// `max_t`, or a bad configuration.
+fn check<T: Real, const D: usize>(
+    start: &SVector<T, D>,
+    dir: &SVector<T, D>,
+    max_t: T,
+    config: &GjkConfig<T, D>,
+) -> Result<(), GjkError> {
+    config.check()?;
+    if !(all_finite(start) && all_finite(dir)) {
+        return Err(GjkError::NonFinite);
+    }
+    if max_abs(dir) == T::zero() || !(max_t >= T::zero()) {
+        return Err(GjkError::InvalidConfig);
+    }
+    Ok(())
+}
+
+/// Casts the ray `start + t dir`, `0 ≤ t ≤ max_t`, against the core
+/// difference `A − B` grown by `margin` (already checked: finite, not
+/// negative); `None` when it provably misses.
+pub(crate) fn cast<T, A, B, const D: usize>(
+    a: &A,
+    b: &B,
+    (start, dir): (SVector<T, D>, SVector<T, D>),
+    margin: T,
+    max_t: T,
+    config: &GjkConfig<T, D>,
+) -> Result<Option<Cast<T, D>>, GjkError>
+where
+    T: Real,
+    A: SupportMap<T, D>,
+    B: SupportMap<T, D>,
+{
+    check(&start, &dir, max_t, config)?;
+    // The direction at order one: `u = k · dir`, so `t = k λ / σ`.
+    let k = T::unit_scale(max_abs(&dir));
+    let u = dir * k;
+    if let (Some(ca), Some(cb)) = (a.core_point(), b.core_point()) {
+        return point_cores((ca, cb), (start, u, k), margin, max_t);
+    }
+    let (ca, cb) = (a.center(), b.center());
+    let toward = start - (ca - cb);
+    let d0 = if all_finite(&toward) && max_abs(&toward) > T::zero() {
+        small_direction(&toward)
+    } else {
+        -small_direction(&dir)
+    };
+    let (pa, pb) = (a.core_support(&d0), b.core_support(&-d0));
+    if !(all_finite(&pa) && all_finite(&pb) && all_finite(&ca) && all_finite(&cb)) {
+        return Err(GjkError::NonFinite);
+    }
+    let size = [start, ca, cb, pa, pb]
+        .iter()
+        .fold(margin, |m, p| m.max(max_abs(p)));
+    let sigma = T::unit_scale(size);
+    let pair = Pair::with_scale(a, b, sigma);
+    let first = SupportPoint::new(pa * sigma, pb * sigma);
+    let ray = Ray {
+        start: start * sigma,
+        dir: u,
+        margin: margin * sigma,
+        max: max_t * sigma / k,
+    };
+    if !ray.margin.is_finite() {
+        return Err(GjkError::Overflow);
+    }
+    let Some(hit) = cast_loop(&pair, &ray, &first, config)? else {
+        return Ok(None);
+    };
+    unscale(&hit, sigma, k)
+}
+
+/// The core hit in the caller's frame.
+fn unscale<T: Real, const D: usize>(
+    hit: &CoreHit<T, D>,
+    sigma: T,
+    k: T,
+) -> Result<Option<Cast<T, D>>, GjkError> {
+    let back = sigma.recip();
+    let t = hit.lambda * k * back;
+    let cast = Cast {
+        t,
+        t_lower: t,
+        t_upper: hit.upper * k * back,
+        core_a: hit.point_a * back,
+        core_b: hit.point_b * back,
+        normal: hit.normal,
+        iterations: hit.iterations,
+        status: hit.status,
+    };
+    if t.is_finite() && all_finite(&cast.core_a) && all_finite(&cast.core_b) {
+        Ok(Some(cast))
+    } else {
+        Err(GjkError::Overflow)
+    }
+}
+
+/// Two point cores: the ray against one ball, in closed form (no loop).
+///
+/// At `t = 0` with the start inside, the normal points from the core
+/// towards the start, `None` when they coincide to rounding.
+fn point_cores<T: Real, const D: usize>(
+    (ca, cb): (SVector<T, D>, SVector<T, D>),
+    (start, u, k): (SVector<T, D>, SVector<T, D>, T),
+    margin: T,
+    max_t: T,
+) -> Result<Option<Cast<T, D>>, GjkError> {
+    if !(all_finite(&ca) && all_finite(&cb)) {
+        return Err(GjkError::NonFinite);
+    }
+    let size = [start, ca, cb]
+        .iter()
+        .fold(margin, |m, p| m.max(max_abs(p)));
+    let sigma = T::unit_scale(size);
+    let rho = margin * sigma;
+    if !rho.is_finite() {
+        return Err(GjkError::Overflow);
+    }
+    let d = start * sigma - (ca * sigma - cb * sigma);
+    let lambda = match entry(&d, &u, rho) {
+        Entry::Miss => return Ok(None),
+        Entry::Inside => T::zero(),
+        Entry::At(lambda) => lambda,
+    };
+    let back = sigma.recip();
+    let t = lambda * k * back;
+    if !(t <= max_t) {
+        return Ok(None);
+    }
+    let x = d + u * lambda;
+    let rounding = T::ROUNDING_FLOOR * size * sigma;
+    let normal = if max_abs(&x) > rounding {
+        unit(&x)
+    } else {
+        None
+    };
+    Ok(Some(Cast {
+        t,
+        t_lower: t,
+        t_upper: t,
+        core_a: ca,
+        core_b: cb,
+        normal,
+        iterations: 0,
+        status: Status::Converged,
+    }))
+}
