@@ -205,10 +205,17 @@ where
         stop.norm = v.norm();
     }
     let (point_a, point_b) = simplex.witnesses();
-    let normal = if stop.norm > extent.rounding() {
+    // Around a margin, `v` (of length about `ρ`) is the normal. On a sharp
+    // core `v` ends within rounding of zero, its direction noise: the plane
+    // the ray last advanced to supports the core at the hit.
+    let normal = if rho > T::zero() && stop.norm + stop.norm > rho {
+        unit(&v)
+    } else if let Some(n) = plane {
+        unit(&n)
+    } else if stop.norm > extent.rounding() {
         unit(&v)
     } else {
-        plane.and_then(|n| unit(&n))
+        None
     };
     let upper = if stop.status == Status::Converged {
         lambda
