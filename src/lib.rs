@@ -68,9 +68,7 @@ mod simplex;
 mod support;
 mod warm;
 
-pub use crate::cast::{
-    ray_cast, shape_cast, shape_cast_with_separation, RayHit, ShapeHit,
-};
+pub use crate::cast::{ray_cast, shape_cast, shape_cast_with_separation, RayHit, ShapeHit};
 pub use crate::contact::{
     contact, contact_with_capacity, penetration, penetration_with_capacity, Contact, Penetration,
 };

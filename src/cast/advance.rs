@@ -66,7 +66,10 @@ pub(crate) struct CoreHit<T: Real, const D: usize> {
 
 /// The simplex vertex of core point `p.a − p.b` seen from the ray point `x`.
 #[inline]
-fn vertex<T: Real, const D: usize>(x: &SVector<T, D>, p: &SupportPoint<T, D>) -> SupportPoint<T, D> {
+fn vertex<T: Real, const D: usize>(
+    x: &SVector<T, D>,
+    p: &SupportPoint<T, D>,
+) -> SupportPoint<T, D> {
     SupportPoint {
         w: x - (p.a - p.b),
         a: p.a,
