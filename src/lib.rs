@@ -33,6 +33,9 @@
 //! * [`Simplex`]: up to `D + 1` points of the Minkowski difference `A − B` and
 //!   Johnson's distance sub-algorithm (barycentric weights).
 //! * [`intersects`], [`distance`], [`closest_points`]: the GJK loop on top.
+//! * [`ray_cast`], [`shape_cast`]: the first hit of a ray and the first
+//!   contact of a shape moving in a straight line, by van den Bergen's GJK
+//!   ray cast on the cores.
 //!
 //! Tolerances are relative and live in one place, the [`Real`] trait.
 //!

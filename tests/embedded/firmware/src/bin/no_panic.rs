@@ -14,8 +14,9 @@ use cortex_m_rt::entry;
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{
     closest_points, contact, distance, distance_cached, intersects, intersects_cached, penetration,
-    Ball, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, GjkConfig, Hull, HullBlock,
-    PackedHull, Polygon, Real, SimplexCache, SupportMap, Transformed,
+    ray_cast, shape_cast, shape_cast_with_separation, Ball, BuiltHull, Capsule, ClimbingHull,
+    ConvexHull, Cuboid, GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real, SimplexCache,
+    SupportMap, Transformed,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
@@ -25,6 +26,10 @@ fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T
     black_box(closest_points(a, b, black_box(T::one()), &config).ok());
     black_box(penetration(a, b, &config).ok());
     black_box(contact(a, b, black_box(T::one()), &config).ok());
+    let v = black_box(b.center() - a.center());
+    black_box(shape_cast(a, b, v, black_box(T::one()), &config).ok());
+    black_box(shape_cast_with_separation(a, b, v, T::one(), black_box(T::one()), &config).ok());
+    black_box(ray_cast(a, black_box(b.center()), v, black_box(T::one()), &config).ok());
 }
 
 /// The warm-started queries, through one cache in both orders.
