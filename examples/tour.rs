@@ -11,8 +11,8 @@ use core::f64::consts::{FRAC_PI_3, FRAC_PI_4, PI};
 
 use gjk::nalgebra::{try_convert, Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{
-    closest_points, distance, intersects, Ball, Capsule, ConvexHull, Cuboid, Distance, GjkConfig,
-    Polygon, Real, Transformed, Vector,
+    closest_points, distance, intersects, ray_cast, shape_cast, Ball, Capsule, ConvexHull, Cuboid,
+    Distance, GjkConfig, Polygon, Real, Transformed, Vector,
 };
 
 /// What a distance query should answer: the distance and, when they are
@@ -71,6 +71,31 @@ impl Tour {
             );
         }
         self.verdict(ok);
+    }
+
+    /// A cast's first hit `t` and normal against their analytic values.
+    fn cast<T: Real, const D: usize>(
+        &mut self,
+        what: &str,
+        hit: Option<(T, Option<Vector<T, D>>, u32)>,
+        exact: (f64, [f64; D]),
+    ) {
+        println!("{what}");
+        let Some((t, normal, iterations)) = hit else {
+            println!("    no hit   (analytic t {:.6})", exact.0);
+            self.verdict(false);
+            return;
+        };
+        let n = Vector::<T, D>::from(exact.1.map(T::lit));
+        let off = normal.map_or(T::one(), |m| (m - n).norm());
+        println!(
+            "    t {:.6}   analytic {:.6}   error {:.1e}   normal {}   iterations {iterations}",
+            t,
+            exact.0,
+            error(t, exact.0),
+            normal.as_ref().map_or("none".to_owned(), fmt_vec),
+        );
+        self.verdict(close(t, exact.0) && close(off, 0.0));
     }
 
     fn intersects(&mut self, what: &str, found: bool, exact: bool) {
@@ -262,7 +287,7 @@ fn space(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
         },
     );
 
-    // Balls are a point plus a radius: one iteration, exact.
+    // Balls are a point plus a radius: answered in closed form, exact.
     let a = Ball::new(Vector3::zeros(), 1.0)?;
     let b = Ball::new(Vector3::new(2.0, 3.0, 6.0), 1.5)?;
     tour.distance(
@@ -282,6 +307,31 @@ fn space(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
     println!("ball – ball with cutoff 4.0");
     println!("    within cutoff {}  (analytic false)", found.is_some());
     tour.verdict(found.is_none());
+
+    // A ray from (-5, 0.5, 0.25) along +x meets the cube's face x = -1 at t = 4.
+    let cube = Cuboid::new(Vector3::new(1.0, 1.0, 1.0))?;
+    let hit = ray_cast(
+        &cube,
+        Vector3::new(-5.0, 0.5, 0.25),
+        Vector3::x(),
+        10.0,
+        &config,
+    )?;
+    tour.cast(
+        "ray from (-5, 0.5, 0.25) along x – cube of half-size 1",
+        hit.map(|h| (h.t, h.normal, h.iterations)),
+        (4.0, [-1.0, 0.0, 0.0]),
+    );
+
+    // A ball of radius 0.5 at (-4, 0.3, 0) moving along +x touches the cube
+    // when its centre reaches x = -1.5: at t = 2.5.
+    let ball = Ball::new(Vector3::new(-4.0, 0.3, 0.0), 0.5)?;
+    let hit = shape_cast(&cube, &ball, Vector3::x(), 10.0, &config)?;
+    tour.cast(
+        "ball (r 0.5 at (-4, 0.3, 0)) swept along x – cube of half-size 1",
+        hit.map(|h| (h.t, h.normal, h.iterations)),
+        (2.5, [-1.0, 0.0, 0.0]),
+    );
     Ok(())
 }
 
