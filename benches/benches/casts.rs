@@ -190,7 +190,7 @@ fn offset(rng: &mut Lcg, i: usize, touch: f64, grazing_hits: bool) -> f64 {
         0 => touch * rng.range(0.0, 0.5),
         1 => {
             let e = rng.range(1e-4, 1e-2);
-            let inside = grazing_hits || (i / 3) % 2 == 0;
+            let inside = grazing_hits || (i / 3).is_multiple_of(2);
             touch * if inside { 1.0 - e } else { 1.0 + e }
         }
         _ => touch + rng.range(0.1, 1.5),
