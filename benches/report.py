@@ -115,6 +115,7 @@ def main():
                     if ratio else f"| {s} | – | – | – | – | | | |"
                 )
     meshes()
+    casts()
 
 
 MESH_QUERIES = ["intersects", "distance", "contact"]
@@ -178,6 +179,38 @@ def meshes():
                 f"{fmt_time(t['gjk-alloc'])} | {fmt_time(t['parry'])} | "
                 f"{ratio(t['parry'], t['gjk'])} | {ratio(t['parry'], t['gjk-alloc'])} |"
             )
+
+
+CAST_SETS = {
+    "ray": ["ball", "box", "capsule", "hull32"],
+    "shape_cast": ["ball-ball", "box-box", "ball-box", "capsule-box", "hull32-hull32"],
+}
+
+
+def casts():
+    """The tables of `benches/casts.rs`, when it has run."""
+    path = os.path.join(ROOT, "gjk-casts.csv")
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        rows = {(r["precision"], r["query"], r["set"]): r for r in csv.DictReader(f)}
+    for prec in ["f32", "f64"]:
+        print(f"\n### Casts, {prec} (64 seeded inputs per row; rays: a third head-on, a third grazing, a third missing; shape casts: two thirds hit)\n")
+        print("| query | shapes | gjk | parry | parry/gjk | hits gjk / parry | t disagreements | max relative t gap | gjk iters |")
+        print("|---|---|--:|--:|--:|--:|--:|--:|--:|")
+        for q, sets in CAST_SETS.items():
+            for s in sets:
+                ours = per_query_ns(f"{q}-{prec}", "gjk", s)
+                theirs = per_query_ns(f"{q}-{prec}", "parry", s)
+                r = rows.get((prec, q, s), {})
+                hits = ""
+                if r:
+                    parry_hits = int(r["both_hit"]) + int(r["parry_only"])
+                    hits = f"{r['gjk_hits']} / {parry_hits}"
+                print(
+                    f"| {q} | {s} | {fmt_time(ours)} | {fmt_time(theirs)} | {ratio(theirs, ours)} | "
+                    f"{hits} | {r.get('t_disagree', '')} | {r.get('max_rel_t_gap', '')} | {r.get('gjk_iters', '')} |"
+                )
 
 
 if __name__ == "__main__":
