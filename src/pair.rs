@@ -112,7 +112,7 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
         if !all_finite(&pa) || !all_finite(&pb) {
             return Err(GjkError::NonFinite);
         }
-        let scale = frame_scale(&[pa, pb, *ca, *cb]);
+        let scale = frame_scale(&[pa, pb, *ca, *cb], T::zero());
         let pair = Self::with_scale(a, b, scale);
         Ok((pair, SupportPoint::new(pa * scale, pb * scale)))
     }
@@ -137,13 +137,13 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
 }
 
 /// The power of two that brings the largest coordinate of `points` (the
-/// finite ones) to order one.
+/// finite ones), or `at_least` if larger (a margin), to order one.
 #[inline]
-fn frame_scale<T: Real, const D: usize>(points: &[SVector<T, D>]) -> T {
+pub(crate) fn frame_scale<T: Real, const D: usize>(points: &[SVector<T, D>], at_least: T) -> T {
     let size = points
         .iter()
         .filter(|p| all_finite(p))
-        .fold(T::zero(), |m, p| m.max(max_abs(p)));
+        .fold(at_least, |m, p| m.max(max_abs(p)));
     T::unit_scale(size)
 }
 

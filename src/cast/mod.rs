@@ -38,7 +38,7 @@ use nalgebra::SVector;
 pub use ray::{ray_cast, RayHit};
 pub use shape::{shape_cast, shape_cast_with_separation, ShapeHit};
 
-use crate::pair::{small_direction, Pair};
+use crate::pair::{frame_scale, small_direction, Pair};
 use crate::query::{GjkConfig, GjkError, Status};
 use crate::real::{all_finite, max_abs, Real};
 use crate::simplex::SupportPoint;
@@ -118,10 +118,7 @@ where
     if !(all_finite(&pa) && all_finite(&pb) && all_finite(&ca) && all_finite(&cb)) {
         return Err(GjkError::NonFinite);
     }
-    let size = [start, ca, cb, pa, pb]
-        .iter()
-        .fold(margin, |m, p| m.max(max_abs(p)));
-    let sigma = T::unit_scale(size);
+    let sigma = frame_scale(&[start, ca, cb, pa, pb], margin);
     let pair = Pair::with_scale(a, b, sigma);
     let first = SupportPoint::new(pa * sigma, pb * sigma);
     let ray = Ray {
