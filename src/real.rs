@@ -183,6 +183,18 @@ fn rescaled_norm<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T {
     }
 }
 
+/// `v / ‖v‖`, divided by its largest coordinate first so that a tiny `v`
+/// (whose squared length would be subnormal) or a huge one normalises to
+/// full precision; `None` for a zero or non-finite `v`.
+#[inline]
+pub(crate) fn unit<T: Real, const D: usize>(
+    v: &nalgebra::SVector<T, D>,
+) -> Option<nalgebra::SVector<T, D>> {
+    let u = v / max_abs(v);
+    let n = u / u.norm();
+    all_finite(&n).then_some(n)
+}
+
 /// The unit vector along axis `i` (the zero vector when `i ≥ D`).
 #[inline]
 pub(crate) fn axis<T: Real, const D: usize>(i: usize) -> nalgebra::SVector<T, D> {

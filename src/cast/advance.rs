@@ -29,7 +29,7 @@ use super::sphere::{entry, Entry};
 use crate::engine::Extent;
 use crate::pair::Pair;
 use crate::query::{GjkConfig, GjkError, Status};
-use crate::real::{all_finite, max_abs, Real};
+use crate::real::{all_finite, unit, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
 
@@ -92,14 +92,6 @@ fn moved<T: Real, const D: usize>(
     next.push(vertex(x, p));
     let v = next.closest_point_full()?;
     Some((next, v))
-}
-
-/// `v / ‖v‖`, scaled first so that tiny or huge vectors normalise fully;
-/// `None` for a zero or non-finite `v`.
-pub(crate) fn unit<T: Real, const D: usize>(v: &SVector<T, D>) -> Option<SVector<T, D>> {
-    let u = v / max_abs(v);
-    let n = u / u.norm();
-    all_finite(&n).then_some(n)
 }
 
 /// Where the loop stopped.

@@ -40,10 +40,10 @@ pub use shape::{shape_cast, shape_cast_with_separation, ShapeHit};
 
 use crate::pair::{frame_scale, small_direction, Pair};
 use crate::query::{GjkConfig, GjkError, Status};
-use crate::real::{all_finite, max_abs, Real};
+use crate::real::{all_finite, max_abs, unit, Real};
 use crate::simplex::SupportPoint;
 use crate::support::SupportMap;
-use advance::{cast_loop, unit, CoreHit, Ray};
+use advance::{cast_loop, CoreHit, Ray};
 use sphere::{entry, Entry};
 
 /// A cast's answer in the caller's frame, on the cores (margins not yet

@@ -12,7 +12,7 @@ use nalgebra::SVector;
 
 use super::extent::Extent;
 use crate::query::{GjkError, Status};
-use crate::real::{all_finite, max_abs, Real};
+use crate::real::{all_finite, unit, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
@@ -181,10 +181,5 @@ pub(crate) fn margins<T: Real, const D: usize>(
 /// normalised by its own length, so pushing the witnesses out by the margins
 /// always lands them on the rounded surfaces.
 fn separating_normal<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Option<SVector<T, D>> {
-    // Scaled first, so that a tiny `v` (whose squared length would be
-    // subnormal) or a huge one normalises to full precision.
-    let v = simplex.closest_point();
-    let u = v / max_abs(&v);
-    let n = -u / u.norm();
-    all_finite(&n).then_some(n)
+    unit(&-simplex.closest_point())
 }
