@@ -139,6 +139,24 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
         matches!(self.method, Method::Climb(_))
     }
 
+    /// The hull of `points` built by `build` into the vertex list at the
+    /// front of `indices` and, for the call, the work space after it, which
+    /// then holds the edge graph.
+    fn built_by(
+        points: &'a [SVector<T, D>],
+        indices: &'a mut [u32],
+        build: impl FnOnce(&'a mut [u32], &mut [u32]) -> Result<BuiltHull<'a, D>, ShapeError>,
+    ) -> Result<Self, ShapeError> {
+        if indices.len() < Self::indices_needed(points.len()) {
+            return Err(ShapeError::StorageTooSmall);
+        }
+        let (vertices, work) = indices
+            .split_at_mut_checked(BuiltHull::<D>::vertices_needed(points.len()))
+            .ok_or(ShapeError::StorageTooSmall)?;
+        let built = build(vertices, &mut *work)?;
+        Self::around(points, built, work)
+    }
+
     /// The hull around a built hull `built` of `points`, its graph (when it
     /// climbs) in `work`.
     fn around(
@@ -188,14 +206,9 @@ impl<'a, T: Real> Hull<'a, T, 2> {
         indices: &'a mut [u32],
         facets: &'a mut [[u32; 2]],
     ) -> Result<Self, ShapeError> {
-        if indices.len() < Self::indices_needed(points.len()) {
-            return Err(ShapeError::StorageTooSmall);
-        }
-        let (vertices, work) = indices
-            .split_at_mut_checked(BuiltHull::<2>::vertices_needed(points.len()))
-            .ok_or(ShapeError::StorageTooSmall)?;
-        let built = BuiltHull::<2>::build(points, vertices, facets, work)?;
-        Self::around(points, built, work)
+        Self::built_by(points, indices, |vertices, work| {
+            BuiltHull::<2>::build(points, vertices, facets, work)
+        })
     }
 }
 
@@ -213,14 +226,9 @@ impl<'a, T: Real> Hull<'a, T, 3> {
         indices: &'a mut [u32],
         facets: &'a mut [[u32; 3]],
     ) -> Result<Self, ShapeError> {
-        if indices.len() < Self::indices_needed(points.len()) {
-            return Err(ShapeError::StorageTooSmall);
-        }
-        let (vertices, work) = indices
-            .split_at_mut_checked(BuiltHull::<3>::vertices_needed(points.len()))
-            .ok_or(ShapeError::StorageTooSmall)?;
-        let built = BuiltHull::<3>::build(points, vertices, facets, work)?;
-        Self::around(points, built, work)
+        Self::built_by(points, indices, |vertices, work| {
+            BuiltHull::<3>::build(points, vertices, facets, work)
+        })
     }
 }
 
