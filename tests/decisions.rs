@@ -10,11 +10,11 @@
 
 mod common;
 
-use common::{rotation, Lcg, TestReal};
+use common::{point_to_hull, points_t, rotation, to_f64, to_t, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    closest_points, contact, distance, intersects, penetration, Cuboid, GjkConfig, GjkError,
-    Transformed, Vector,
+    closest_points, contact, distance, intersects, penetration, BuiltHull, ConvexHull, Cuboid,
+    GjkConfig, GjkError, Point, Transformed, Vector,
 };
 
 /// A box and a rotated copy moved by `offset` along the first axis.
@@ -112,4 +112,103 @@ fn overlapping_boxes_under_a_small_cap_are_never_apart() {
             "cap {cap}"
         );
     }
+}
+
+/// A point a few hundred ulps from the middle of a nearly flat simplex (its
+/// apex `1e-14 … 1e-6` above a unit base, the whole rotated): the case in
+/// which `distance` can stall with a bracket `[0, ~1e-13]`. Every boolean
+/// and `None` must agree with the bracket (false only when a gap is
+/// proven), and the bracket must hold the true distance (budget `64 ε` on
+/// coordinates of order one).
+fn point_in_a_flat_simplex<T: TestReal, const D: usize>(
+    cases: usize,
+    outside: fn(&[Vector<T, D>], &Vector<T, D>) -> Option<bool>,
+) {
+    let config = GjkConfig::default();
+    let mut rng = Lcg::new(750 + D as u64);
+    for case in 0..cases {
+        let height = 10f64.powf(rng.range(-14.0, -6.0));
+        let r = rotation::<D>(&mut rng);
+        let mut corners: Vec<P<D>> = (0..D)
+            .map(|_| P::<D>::from_fn(|i, _| if i + 1 < D { rng.range(-1.0, 1.0) } else { 0.0 }))
+            .collect();
+        let mut apex = P::<D>::from_fn(|_, _| rng.range(-0.1, 0.1));
+        apex[D - 1] = height;
+        let centroid = corners.iter().sum::<P<D>>() / D as f64;
+        corners.push(apex);
+        let mut offset = P::<D>::zeros();
+        offset[D - 1] = rng.range(-1000.0, 1000.0) * T::eps();
+        let corners: Vec<P<D>> = corners.iter().map(|c| r * c).collect();
+        let vertices = points_t::<T, D>(&corners);
+        let p = to_t::<T, D>(&(r * ((centroid + apex) / 2.0 + offset)));
+        let hull = ConvexHull::new(&vertices).unwrap();
+        let dot = Point::new(p).unwrap();
+        let d = distance(&hull, &dot, &config).unwrap();
+        let what = format!("{} D = {D}, case {case}: {d:?}", T::NAME);
+        let budget = 64.0 * T::eps();
+        // The point is `|offset|` from the midpoint of the centroid and the
+        // apex, which is inside: an upper bound on the truth in any D.
+        assert!(
+            d.lower_bound.as_f64() <= offset.norm() + budget,
+            "a gap beyond the offset; {what}"
+        );
+        // Where exact orientation tests are available (D = 2, 3), the truth
+        // itself: zero inside, else brute force (whose rounded orientations
+        // a sliver defeats, so it decides nothing inside).
+        if let Some(out) = outside(&vertices, &p) {
+            let truth = if out {
+                point_to_hull(
+                    &to_f64(&p),
+                    &vertices.iter().map(to_f64).collect::<Vec<_>>(),
+                )
+            } else {
+                0.0
+            };
+            assert!(
+                d.lower_bound.as_f64() <= truth + budget && truth <= d.distance.as_f64() + budget,
+                "bracket misses the truth {truth:e}; {what}"
+            );
+        }
+        let proven = d.lower_bound > T::of_f64(0.0);
+        let apart = |answer: Result<bool, GjkError>, name: &str| match answer {
+            Ok(true) => assert!(proven, "{name} apart without proof; {what}"),
+            Ok(false) => assert!(!proven, "{name} in contact despite a proven gap; {what}"),
+            Err(e) => assert_eq!(e, GjkError::IterationLimit, "{name}; {what}"),
+        };
+        apart(intersects(&hull, &dot, &config).map(|x| !x), "intersects");
+        apart(
+            penetration(&hull, &dot, &config).map(|x| x.is_none()),
+            "penetration",
+        );
+        apart(
+            contact(&hull, &dot, T::of_f64(0.0), &config).map(|x| x.is_none()),
+            "contact",
+        );
+    }
+}
+
+/// Whether `p` is a vertex of the hull of `vertices` and `p`: outside the
+/// simplex (or on its boundary), by the exact orientation tests of
+/// [`BuiltHull`] (themselves tested against integer arithmetic).
+macro_rules! exact_outside {
+    ($d:literal) => {
+        |vertices, p| {
+            let mut points = vertices.to_vec();
+            points.push(*p);
+            let n = points.len();
+            let mut v = vec![0; BuiltHull::<$d>::vertices_needed(n)];
+            let mut f = vec![[0; $d]; BuiltHull::<$d>::facets_needed(n)];
+            let mut w = vec![0; BuiltHull::<$d>::work_needed(n)];
+            let hull = BuiltHull::<$d>::build(&points, &mut v, &mut f, &mut w).ok()?;
+            Some(hull.vertices().contains(&(n as u32 - 1)))
+        }
+    };
+}
+
+#[test]
+fn points_in_flat_simplices_follow_the_bracket() {
+    point_in_a_flat_simplex::<f64, 2>(3000, exact_outside!(2));
+    point_in_a_flat_simplex::<f64, 3>(3000, exact_outside!(3));
+    point_in_a_flat_simplex::<f32, 3>(3000, exact_outside!(3));
+    point_in_a_flat_simplex::<f64, 4>(1000, |_, _| None);
 }
