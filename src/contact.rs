@@ -222,7 +222,12 @@ pub fn penetration<T: Real, const D: usize>(
 /// [`penetration`] with room for `V` polytope vertices and `F` facets.
 ///
 /// The working set lives on the stack and grows linearly in `V` and `F`.
-/// Running out of room ends the query with [`Status::OutOfCapacity`].
+/// Running out of room ends the query with [`Status::OutOfCapacity`], its
+/// depth and upper bound bracketing the truth. Polytopes rarely need more
+/// than the default; deep overlaps of curved shapes do (about `√(R / c)`
+/// times more vertices for a boundary of curvature radius `R` whose centre
+/// is `c` from the origin, see the README): give them room (three facets
+/// per vertex in 3D) and raise [`GjkConfig::max_iterations`] with it.
 ///
 /// # Errors
 ///

@@ -20,6 +20,20 @@
 //! Everything lives in a [`Polytope`] of fixed capacity chosen at compile
 //! time: no allocation, and running out of room is reported, with the bounds
 //! reached so far.
+//!
+//! The room needed is set by the depth's flatness across directions. The
+//! lower bound is the distance to the polytope's nearest facet, and no set
+//! of support points bounds the depth better than their hull does, so every
+//! direction `u` whose support value `h(u)` is within the tolerance of the
+//! depth must be covered by facets that close to the boundary. Near a
+//! curved boundary of radius `R` whose centre of curvature lies `c` from the
+//! origin (depth `d = R − c`), `h` grows as `d + c (1 − cos θ)` at an angle
+//! `θ` from the normal, while a facet spanning an angle `φ` lies `R φ² / 8`
+//! inside the arc: facets may widen in proportion to `θ √(c / R)`, and the
+//! vertices needed grow as `√(R / c)` times the logarithm of the tolerance.
+//! Parallel cylinders overlapping nearly coaxially (`c → 0`) need hundreds
+//! of vertices at the default tolerance; with the default capacity they end
+//! [`Status::OutOfCapacity`] with the bracket reached.
 
 mod polytope;
 
