@@ -17,7 +17,9 @@
 //! swept as shapes: the loop runs on the cores and stops at distance `ρ`,
 //! exactly as the distance queries add radii afterwards. A point core (a
 //! ball, or two balls cast against each other) needs no loop: one
-//! intersection with a sphere in closed form ([`sphere`]).
+//! intersection with a sphere in closed form ([`sphere`]); nor does a shape
+//! that knows where a ray enters it (a box, a capsule: see
+//! [`SupportMap::ray_core`]) against a point core ([`closed_form`]).
 //!
 //! # The frame
 //!
@@ -29,6 +31,7 @@
 //! (and, for a direction scaled by `2ʲ`, `2⁻ʲ` times the same `t`).
 
 mod advance;
+mod closed_form;
 mod ray;
 mod shape;
 mod sphere;
@@ -44,7 +47,8 @@ use crate::real::{all_finite, max_abs, unit, Real};
 use crate::simplex::SupportPoint;
 use crate::support::SupportMap;
 use advance::{cast_loop, CoreHit, Ray};
-use sphere::{entry, Entry};
+use closed_form::closed_form;
+pub(crate) use sphere::{entry, Entry};
 
 /// A cast's answer in the caller's frame, on the cores (margins not yet
 /// applied to the points).
@@ -106,6 +110,9 @@ where
     let u = dir * k;
     if let (Some(ca), Some(cb)) = (a.core_point(), b.core_point()) {
         return point_cores((ca, cb), (start, u, k), margin, max_t);
+    }
+    if let Some(answer) = closed_form(a, b, (start, u, k), margin, max_t) {
+        return answer;
     }
     let (ca, cb) = (a.center(), b.center());
     let toward = start - (ca - cb);

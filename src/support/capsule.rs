@@ -2,7 +2,7 @@
 
 use nalgebra::SVector;
 
-use super::{valid_radius, Segment, ShapeError, SupportMap};
+use super::{valid_radius, RayEntry, Segment, ShapeError, SupportMap};
 use crate::real::Real;
 
 /// All points within `radius` of a segment: a stadium in 2D, a capsule in 3D.
@@ -52,5 +52,14 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Capsule<T, D> {
     #[inline]
     fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
         self.segment.project_core(p)
+    }
+    #[inline]
+    fn ray_core(
+        &self,
+        origin: &SVector<T, D>,
+        direction: &SVector<T, D>,
+        radius: T,
+    ) -> Option<RayEntry<T, D>> {
+        self.segment.ray_core(origin, direction, radius)
     }
 }

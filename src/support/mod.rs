@@ -28,6 +28,7 @@ mod minkowski;
 mod packed;
 mod point;
 mod polygon;
+mod ray_entry;
 mod rounded;
 mod segment;
 mod starts;
@@ -44,6 +45,7 @@ pub use minkowski::MinkowskiSum;
 pub use packed::{HullBlock, PackedHull};
 pub use point::Point;
 pub use polygon::Polygon;
+pub use ray_entry::RayEntry;
 pub use rounded::Rounded;
 pub use segment::Segment;
 pub use transformed::Transformed;
@@ -114,6 +116,28 @@ pub trait SupportMap<T: Real, const D: usize> {
         None
     }
 
+    /// Where the ray `origin + λ · direction`, `λ ≥ 0`, first meets the
+    /// core grown by `radius`, when the shape computes it in closed form to
+    /// rounding (a box by its slabs, a segment as a capsule); `None` (the
+    /// default) lets the casts run their loop instead.
+    ///
+    /// The casts call it with a finite `origin`, a finite `direction` whose
+    /// largest coordinate is of order one (a power of two brings it there),
+    /// and a finite `radius ≥ 0`. An implementation answers the first
+    /// entry to working precision, relative to the coordinates involved,
+    /// and returns `None` for the cases it does not handle (a box with a
+    /// positive radius, a length out of range): the loop then answers them.
+    #[inline]
+    fn ray_core(
+        &self,
+        origin: &SVector<T, D>,
+        direction: &SVector<T, D>,
+        radius: T,
+    ) -> Option<RayEntry<T, D>> {
+        let _ = (origin, direction, radius);
+        None
+    }
+
     /// A point of the whole shape (core plus margin) farthest along `dir`.
     ///
     /// For a zero direction the core support is returned.
@@ -150,6 +174,15 @@ impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for
     #[inline]
     fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
         (**self).project_core(p)
+    }
+    #[inline]
+    fn ray_core(
+        &self,
+        origin: &SVector<T, D>,
+        direction: &SVector<T, D>,
+        radius: T,
+    ) -> Option<RayEntry<T, D>> {
+        (**self).ray_core(origin, direction, radius)
     }
 }
 

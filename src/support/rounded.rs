@@ -2,7 +2,7 @@
 
 use nalgebra::SVector;
 
-use super::{valid_radius, ShapeError, SupportMap};
+use super::{valid_radius, RayEntry, ShapeError, SupportMap};
 use crate::real::Real;
 
 /// All points within `radius` of `shape`: a rounded box, a rounded polygon.
@@ -53,5 +53,14 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Rounded<
     #[inline]
     fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
         self.shape.project_core(p)
+    }
+    #[inline]
+    fn ray_core(
+        &self,
+        origin: &SVector<T, D>,
+        direction: &SVector<T, D>,
+        radius: T,
+    ) -> Option<RayEntry<T, D>> {
+        self.shape.ray_core(origin, direction, radius)
     }
 }

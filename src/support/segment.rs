@@ -2,8 +2,9 @@
 
 use nalgebra::SVector;
 
-use super::{finite_point, ShapeError, SupportMap};
-use crate::real::{max_abs, Real};
+use super::{finite_point, RayEntry, ShapeError, SupportMap};
+use crate::cast::{entry, Entry};
+use crate::real::{max_abs, unit, Real};
 
 /// The segment between two points (which may coincide).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,4 +64,89 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Segment<T, D> {
             Some(self.a + e * t)
         }
     }
+    /// The segment grown by `radius > 0`, a capsule: the ray's entry into
+    /// the infinite cylinder about the segment's line (the sphere entry of
+    /// the components across the axis), kept if it lies between the ends,
+    /// else the entry into the ball about the end beyond which it lies
+    /// (the only part of the capsule past that end, which a ray inside the
+    /// cylinder reaches first). A segment without a radius is left to the
+    /// loop (a ray meets it only in a measure-zero set of cases).
+    fn ray_core(
+        &self,
+        origin: &SVector<T, D>,
+        direction: &SVector<T, D>,
+        radius: T,
+    ) -> Option<RayEntry<T, D>> {
+        if !(radius > T::zero()) {
+            return None;
+        }
+        // A power of two brings the coordinates and the radius to order
+        // one: squares neither overflow nor underflow, and the scaling is
+        // exact (the parameter scales back by its reciprocal).
+        let size = [origin, &self.a, &self.b]
+            .iter()
+            .fold(radius, |m, p| m.max(max_abs(p)));
+        let s = T::unit_scale(size);
+        let (a, rho, u) = (self.a * s, radius * s, direction);
+        let (d, e) = (origin * s - a, self.b * s - a);
+        let hit = match unit(&e) {
+            None => ball_entry(&d, u, rho)?,
+            Some(axis) => {
+                let (d_along, u_along) = (d.dot(&axis), u.dot(&axis));
+                let (d_across, u_across) = (d - axis * d_along, u - axis * u_along);
+                let length = e.dot(&axis);
+                let beyond = |along: T| {
+                    if along < T::zero() {
+                        Some(d)
+                    } else if along > length {
+                        Some(d - e)
+                    } else {
+                        None
+                    }
+                };
+                match entry(&d_across, &u_across, rho) {
+                    Entry::Miss => RayEntry::Miss,
+                    Entry::Inside => match beyond(d_along) {
+                        None => RayEntry::Inside,
+                        Some(from_end) => ball_entry(&from_end, u, rho)?,
+                    },
+                    Entry::At(lambda) => match beyond(d_along + u_along * lambda) {
+                        None => RayEntry::At {
+                            lambda,
+                            normal: unit(&(d_across + u_across * lambda))?,
+                        },
+                        Some(from_end) => ball_entry(&from_end, u, rho)?,
+                    },
+                }
+            }
+        };
+        Some(match hit {
+            RayEntry::At { lambda, normal } => {
+                let lambda = lambda * s.recip();
+                if !lambda.is_finite() {
+                    return None;
+                }
+                RayEntry::At { lambda, normal }
+            }
+            other => other,
+        })
+    }
+}
+
+/// The ray `d + λ u` against the ball of radius `rho` about the origin,
+/// with the outward normal at the entry; `None` for a normal lost to
+/// rounding (the loop answers then).
+fn ball_entry<T: Real, const D: usize>(
+    d: &SVector<T, D>,
+    u: &SVector<T, D>,
+    rho: T,
+) -> Option<RayEntry<T, D>> {
+    Some(match entry(d, u, rho) {
+        Entry::Inside => RayEntry::Inside,
+        Entry::Miss => RayEntry::Miss,
+        Entry::At(lambda) => RayEntry::At {
+            lambda,
+            normal: unit(&(d + u * lambda))?,
+        },
+    })
 }

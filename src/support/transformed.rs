@@ -2,7 +2,7 @@
 
 use nalgebra::{Isometry2, Isometry3, SMatrix, SVector};
 
-use super::{finite_point, ShapeError, SupportMap};
+use super::{finite_point, RayEntry, ShapeError, SupportMap};
 use crate::real::{all_finite, Real};
 
 /// A shape moved by an orthogonal map `R` and a translation `t`: `x ↦ R x + t`.
@@ -228,5 +228,25 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Transfor
         let local = self.to_local(p);
         let q = self.shape.project_core(&local)?;
         Some(if q == local { *p } else { self.to_world(&q) })
+    }
+    /// The inner shape's entry for the ray taken to its frame (a rigid map
+    /// keeps the ray parameter), the normal mapped back.
+    #[inline]
+    fn ray_core(
+        &self,
+        origin: &SVector<T, D>,
+        direction: &SVector<T, D>,
+        radius: T,
+    ) -> Option<RayEntry<T, D>> {
+        let entry =
+            self.shape
+                .ray_core(&self.to_local(origin), &self.unrotate(direction), radius)?;
+        Some(match entry {
+            RayEntry::At { lambda, normal } => RayEntry::At {
+                lambda,
+                normal: self.rotate(&normal),
+            },
+            other => other,
+        })
     }
 }
