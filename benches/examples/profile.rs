@@ -7,7 +7,8 @@
 //!
 //! Arguments: the shapes (`box`, `ball-ball`, `capsule-box`, `ball-box`, `hull<N>`,
 //! `polygon<N>`), the query (`intersects`, `distance`, `closest_points`,
-//! `contact`), the library (`gjk` or `parry`) and the number of passes over
+//! `contact`, and `ray`: a ray from B's centre towards A's, against A; ours
+//! only), the library (`gjk` or `parry`) and the number of passes over
 //! the 64 pose pairs. Running it with 0 passes measures the set-up alone, so
 //! `(Ir(R) − Ir(0)) / (64 R)` is the instruction count of one query.
 //!
@@ -30,7 +31,7 @@ use std::hint::black_box;
 
 use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{
-    closest_points, contact, distance, intersects, Ball, Capsule, ClimbingHull, ConvexHull, Cuboid,
+    closest_points, contact, distance, intersects, ray_cast, Ball, Capsule, ClimbingHull, ConvexHull, Cuboid,
     GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real, Simplex, SupportMap, SupportPoint,
     Transformed, Vector,
 };
@@ -57,6 +58,11 @@ fn answer<const D: usize>(
             Ok(Some(d)) => d.point_a[0],
             _ => 0.0,
         },
+        // A ray from B's centre towards A's, against A.
+        "ray" => {
+            let (from, to) = (b.center(), a.center());
+            ray_cast(a, from, to - from, 10.0, &config).map_or(0.0, |h| h.map_or(0.0, |h| h.t))
+        }
         _ => match contact(a, b, MAX_DIST, &config) {
             Ok(Some(c)) => c.distance,
             _ => 0.0,

@@ -32,21 +32,25 @@ where
     A: SupportMap<T, D>,
     B: SupportMap<T, D>,
 {
-    let (point_a, point_b) = match a.core_point() {
-        Some(c) => (c, b.project_core(&c)?),
-        None => {
-            let c = b.core_point()?;
-            (a.project_core(&c)?, c)
-        }
+    // A point core's projection of anything is its point, and its centre
+    // that point too: two point cores need neither.
+    let (point_a, point_b, placement) = match (a.core_point(), b.core_point()) {
+        (Some(ca), Some(cb)) => (ca, cb, None),
+        (Some(c), None) => (c, b.project_core(&c)?, Some(b.center())),
+        (None, Some(c)) => (a.project_core(&c)?, c, Some(a.center())),
+        (None, None) => return None,
     };
     if !(all_finite(&point_a) && all_finite(&point_b)) {
         return None;
     }
     // The projection's rounding grows with the coordinates it went
-    // through: the points, and the shapes' placements (their centres).
+    // through: the points, and the projecting shape's placement (its
+    // centre).
     let mut extent = Extent::new();
     extent.include(&SupportPoint::new(point_a, point_b));
-    extent.include(&SupportPoint::new(a.center(), b.center()));
+    if let Some(c) = placement {
+        extent.include(&SupportPoint::from_point(c));
+    }
     // The length through a power of two that brings the difference to order
     // one: neither its square overflows nor a tiny one loses digits.
     let d = point_b - point_a;
