@@ -16,6 +16,7 @@
 //! (the polytope only grows, so it stays interior), which makes facet
 //! orientation independent of the order vertices are stored in.
 
+use arrayvec::ArrayVec;
 use nalgebra::{ArrayStorage, SVector};
 
 use crate::basis::Basis;
@@ -42,7 +43,7 @@ pub(crate) struct Facet<T: Real, const D: usize> {
 }
 
 impl<T: Real, const D: usize> Facet<T, D> {
-    /// An unused facet, as a constant: an array of them is one block fill.
+    /// An unused facet (also what a lookup out of range reads).
     const EMPTY: Self = Self {
         vertices: [0; D],
         adjacent: [0; D],
@@ -77,34 +78,24 @@ pub(crate) enum Grow {
 
 /// A convex polytope around the origin, stored inline with room for `V`
 /// vertices and `F` facets.
-#[derive(Clone, Copy, Debug)]
+///
+/// The storage is filled as it grows (a vertex or facet slot is written
+/// when first used): a polytope costs nothing to create however large its
+/// room, which matters as most polytopes use a small part of it.
+#[derive(Clone, Debug)]
 pub(crate) struct Polytope<T: Real, const D: usize, const V: usize, const F: usize> {
-    vertices: [SupportPoint<T, D>; V],
-    vertex_count: usize,
-    facets: [Facet<T, D>; F],
-    /// Slots at or above this index have never been used.
-    facet_end: usize,
+    vertices: ArrayVec<SupportPoint<T, D>, V>,
+    /// Every facet slot used so far, live or dead (dead ones are reused).
+    facets: ArrayVec<Facet<T, D>, F>,
     interior: SVector<T, D>,
 }
 
 impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, F> {
-    /// The origin as a vertex, as a constant (see [`Facet::EMPTY`]).
-    const ORIGIN: SupportPoint<T, D> = {
-        let zero = SVector::from_array_storage(ArrayStorage([[T::ZERO; D]; 1]));
-        SupportPoint {
-            w: zero,
-            a: zero,
-            b: zero,
-        }
-    };
-
     /// An empty polytope; [`start`](Self::start) fills it.
     pub fn new() -> Self {
         Self {
-            vertices: [Self::ORIGIN; V],
-            vertex_count: 0,
-            facets: [Facet::EMPTY; F],
-            facet_end: 0,
+            vertices: ArrayVec::new(),
+            facets: ArrayVec::new(),
             interior: SVector::zeros(),
         }
     }
@@ -122,15 +113,17 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
             return false;
         };
         let mut sum = SVector::zeros();
-        for (slot, (p, _)) in self.vertices.iter_mut().zip(simplex.iter()) {
-            *slot = *p;
+        self.vertices.clear();
+        for (p, _) in simplex.iter() {
+            if self.vertices.try_push(*p).is_err() {
+                return false;
+            }
             sum += p.w - first;
         }
-        self.vertex_count = D + 1;
         self.interior = first + sum / T::from_usize(D + 1).unwrap_or(T::one());
-        self.facet_end = D + 1;
         // Facet `f` leaves out vertex `f`; the facet across its ridge opposite
         // vertex `v` is the one leaving out `v`.
+        self.facets.clear();
         for f in 0..=D {
             let mut facet = Facet::empty();
             for (k, v) in (0..=D).filter(|&v| v != f).enumerate().take(D) {
@@ -138,8 +131,8 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                 facet.adjacent[k] = v as u16;
             }
             facet.state = LIVE;
-            if let Some(slot) = self.facets.get_mut(f) {
-                *slot = facet;
+            if self.facets.try_push(facet).is_err() {
+                return false;
             }
             self.orient(f);
         }
@@ -171,7 +164,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     }
 
     fn used(&self) -> &[Facet<T, D>] {
-        self.facets.get(..self.facet_end).unwrap_or(&[])
+        &self.facets
     }
 
     /// Indices of all the live facets, with a normal or without.
@@ -230,12 +223,11 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
 
     /// Adds `w`, which facet `seen` must see, and rebuilds the boundary.
     pub fn add(&mut self, w: SupportPoint<T, D>, seen: usize) -> Grow {
-        if self.vertex_count >= V {
+        if self.vertices.is_full() {
             return Grow::Full;
         }
-        let mut doomed = [0u16; F];
-        let doomed_count = self.flood(seen, &w.w, &mut doomed);
-        let doomed = doomed.get(..doomed_count).unwrap_or(&[]);
+        let mut doomed = ArrayVec::<u16, F>::new();
+        self.flood(seen, &w.w, &mut doomed);
 
         // One new facet per horizon ridge; make sure they fit before touching
         // anything, so that a full polytope is left as it was.
@@ -244,70 +236,55 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
             .flat_map(|&f| self.facet(usize::from(f)).adjacent)
             .filter(|&g| self.state(usize::from(g)) == LIVE)
             .count();
-        let free = self.used().iter().filter(|f| f.state == DEAD).count() + (F - self.facet_end);
-        let Some(vertex_slot) = self.vertices.get_mut(self.vertex_count) else {
-            return Grow::Full;
-        };
+        let free = self.used().iter().filter(|f| f.state == DEAD).count()
+            + self.facets.remaining_capacity();
         if horizon > free || doomed.is_empty() {
-            for &f in doomed {
+            for &f in &doomed {
                 self.set_state(usize::from(f), LIVE);
             }
             return Grow::Full;
         }
-        *vertex_slot = w;
-        let new_vertex = self.vertex_count as u16;
-        self.vertex_count += 1;
-
-        let mut created = [0u16; F];
-        let created_count = self.cone(doomed, new_vertex, &mut created);
-        for &f in doomed {
+        let new_vertex = self.vertices.len() as u16;
+        if self.vertices.try_push(w).is_err() {
+            return Grow::Full;
+        }
+        let mut created = ArrayVec::<u16, F>::new();
+        self.cone(&doomed, new_vertex, &mut created);
+        for &f in &doomed {
             self.set_state(usize::from(f), DEAD);
         }
-        let created = created.get(..created_count).unwrap_or(&[]);
-        self.link(created);
-        for &f in created {
+        self.link(&created);
+        for &f in &created {
             self.orient(usize::from(f));
         }
         Grow::Added
     }
 
     /// Marks as doomed every live facet that sees `p`, flooding from `seen`
-    /// across adjacency, and lists them in `doomed`; returns how many. The
-    /// stack never holds a facet twice, so `F` entries suffice.
-    fn flood(&mut self, seen: usize, p: &SVector<T, D>, doomed: &mut [u16; F]) -> usize {
-        let mut count = 0;
-        let mut stack = [0u16; F];
-        let mut top: usize = 0;
-        if let (LIVE, Some(slot)) = (self.state(seen), stack.first_mut()) {
+    /// across adjacency, and lists them in `doomed`. The stack never holds
+    /// a facet twice, so `F` entries suffice.
+    fn flood(&mut self, seen: usize, p: &SVector<T, D>, doomed: &mut ArrayVec<u16, F>) {
+        let mut stack = ArrayVec::<u16, F>::new();
+        if self.state(seen) == LIVE && stack.try_push(seen as u16).is_ok() {
             self.set_state(seen, DOOMED);
-            *slot = seen as u16;
-            top = 1;
         }
-        while let Some(f) = top.checked_sub(1).and_then(|t| stack.get(t)).copied() {
-            top -= 1;
-            if let Some(slot) = doomed.get_mut(count) {
-                *slot = f;
-                count += 1;
+        while let Some(f) = stack.pop() {
+            if doomed.try_push(f).is_err() {
+                break;
             }
             for g in self.facet(usize::from(f)).adjacent {
                 let g = usize::from(g);
-                if self.state(g) == LIVE && self.sees(g, p) {
+                if self.state(g) == LIVE && self.sees(g, p) && stack.try_push(g as u16).is_ok() {
                     self.set_state(g, DOOMED);
-                    if let Some(slot) = stack.get_mut(top) {
-                        *slot = g as u16;
-                        top += 1;
-                    }
                 }
             }
         }
-        count
     }
 
     /// Joins every horizon ridge of the doomed facets to `apex`: one new
     /// facet per ridge, adjacent across it to the kept facet. Lists the new
-    /// facets in `created` and returns how many.
-    fn cone(&mut self, doomed: &[u16], apex: u16, created: &mut [u16; F]) -> usize {
-        let mut count = 0;
+    /// facets in `created`.
+    fn cone(&mut self, doomed: &[u16], apex: u16, created: &mut ArrayVec<u16, F>) {
         let mut slot = 0;
         for &f in doomed {
             let old = self.facet(usize::from(f));
@@ -317,11 +294,8 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                 }
                 // The next dead or never-used slot (doomed facets are still
                 // read by this loop and are not reused before it ends).
-                while slot < self.facet_end && self.state(slot) != DEAD {
+                while slot < self.facets.len() && self.state(slot) != DEAD {
                     slot += 1;
-                }
-                if slot == self.facet_end {
-                    self.facet_end += 1;
                 }
                 let mut facet = Facet::empty();
                 let ridge = old.vertices.iter().enumerate().filter(|&(q, _)| q != k);
@@ -331,22 +305,24 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                 facet.vertices[D - 1] = apex;
                 facet.adjacent[D - 1] = g;
                 facet.state = LIVE;
+                let stored = match self.facets.get_mut(slot) {
+                    Some(dst) => {
+                        *dst = facet;
+                        true
+                    }
+                    None => self.facets.try_push(facet).is_ok(),
+                };
+                if !stored || created.try_push(slot as u16).is_err() {
+                    return;
+                }
                 if let Some(neighbour) = self.facets.get_mut(usize::from(g)) {
                     if let Some(back) = neighbour.adjacent.iter_mut().find(|a| **a == f) {
                         *back = slot as u16;
                     }
                 }
-                if let (Some(dst), Some(record)) =
-                    (self.facets.get_mut(slot), created.get_mut(count))
-                {
-                    *dst = facet;
-                    *record = slot as u16;
-                    count += 1;
-                }
                 slot += 1;
             }
         }
-        count
     }
 
     /// Whether facet `f` sees `p`: `p` lies strictly beyond its hyperplane.
