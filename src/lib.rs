@@ -71,7 +71,9 @@ mod simplex;
 mod support;
 mod warm;
 
-pub use crate::cast::{ray_cast, shape_cast, shape_cast_with_separation, RayHit, ShapeHit};
+pub use crate::cast::{
+    ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, RayHit, RigidMotion, ShapeHit,
+};
 pub use crate::contact::{
     contact, contact_with_capacity, penetration, penetration_with_capacity, Contact, Penetration,
 };
@@ -83,7 +85,7 @@ pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::support::{
     Ball, Capsule, ClimbingHull, ConvexHull, Cuboid, Hull, HullBlock, MinkowskiSum, PackedHull,
-    Point, Polygon, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
+    Point, Polygon, RayEntry, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
 };
 pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
 

@@ -32,14 +32,18 @@
 
 mod advance;
 mod closed_form;
+mod motion;
 mod ray;
 mod shape;
 mod sphere;
+mod toi;
 
 use nalgebra::SVector;
 
+pub use motion::RigidMotion;
 pub use ray::{ray_cast, RayHit};
 pub use shape::{shape_cast, shape_cast_with_separation, ShapeHit};
+pub use toi::time_of_impact;
 
 use crate::pair::{frame_scale, small_direction, Pair};
 use crate::query::{GjkConfig, GjkError, Status};

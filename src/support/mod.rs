@@ -48,6 +48,7 @@ pub use polygon::Polygon;
 pub use ray_entry::RayEntry;
 pub use rounded::Rounded;
 pub use segment::Segment;
+pub(crate) use transformed::columns;
 pub use transformed::Transformed;
 pub use triangle::Triangle;
 

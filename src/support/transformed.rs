@@ -30,7 +30,7 @@ pub struct Transformed<S, T: Real, const D: usize> {
 
 /// The columns of a matrix, copied without indexing (no bounds checks to
 /// survive into size-optimised builds).
-fn columns<T: Real, const D: usize>(m: &SMatrix<T, D, D>) -> [SVector<T, D>; D] {
+pub(crate) fn columns<T: Real, const D: usize>(m: &SMatrix<T, D, D>) -> [SVector<T, D>; D] {
     let mut axes = [SVector::zeros(); D];
     // Storage is column-major: entries arrive column by column.
     for (a, &x) in axes
@@ -79,9 +79,30 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
         Self::new(shape, SMatrix::identity(), translation)
     }
 
+    /// `shape` placed by a rotation, given by its columns, known to be
+    /// orthogonal to rounding (one computed in closed form), unchecked.
+    pub(crate) fn placed(shape: S, axes: [SVector<T, D>; D], translation: SVector<T, D>) -> Self {
+        Self {
+            shape,
+            axes,
+            translation,
+        }
+    }
+
     /// The untransformed shape.
     pub fn shape(&self) -> &S {
         &self.shape
+    }
+
+    /// The columns of the orthogonal part `R` of the placement (the images
+    /// of the coordinate axes).
+    pub fn axes(&self) -> [SVector<T, D>; D] {
+        self.axes
+    }
+
+    /// The translation `t` of the placement.
+    pub fn translation(&self) -> SVector<T, D> {
+        self.translation
     }
 
     /// This shape placed in the frame of `frame`: the same placement

@@ -11,12 +11,12 @@
 use core::hint::black_box;
 
 use cortex_m_rt::entry;
-use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
+use gjk::nalgebra::{Isometry2, Isometry3, SMatrix, SVector, Vector2, Vector3};
 use gjk::{
     closest_points, contact, distance, distance_cached, intersects, intersects_cached, penetration,
-    ray_cast, shape_cast, shape_cast_with_separation, Ball, BuiltHull, Capsule, ClimbingHull,
-    ConvexHull, Cuboid, GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real, SimplexCache,
-    SupportMap, Transformed,
+    ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, Ball, BuiltHull, Capsule,
+    ClimbingHull, ConvexHull, Cuboid, GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real,
+    RigidMotion, SimplexCache, SupportMap, Transformed,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
@@ -30,6 +30,20 @@ fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T
     black_box(shape_cast(a, b, v, black_box(T::one()), &config).ok());
     black_box(shape_cast_with_separation(a, b, v, T::one(), black_box(T::one()), &config).ok());
     black_box(ray_cast(a, black_box(b.center()), v, black_box(T::one()), &config).ok());
+    let turning = black_box(SMatrix::<T, D, D>::zeros());
+    let (still, moving) = (
+        RigidMotion::new(
+            SMatrix::identity(),
+            SVector::zeros(),
+            SVector::zeros(),
+            turning,
+        ),
+        RigidMotion::new(black_box(SMatrix::identity()), b.center(), v, turning),
+    );
+    if let (Ok(ma), Ok(mb)) = (still, moving) {
+        let (max_t, separation) = (black_box(T::one()), black_box(T::zero()));
+        black_box(time_of_impact(a, &ma, b, &mb, max_t, separation, &config).ok());
+    }
 }
 
 /// The warm-started queries, through one cache in both orders.

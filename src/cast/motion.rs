@@ -1,0 +1,186 @@
+//! A rigid motion over time: a pose at `t = 0`, a linear velocity and an
+//! angular velocity, for the time of impact of rotating shapes.
+
+use nalgebra::{Isometry2, Isometry3, SMatrix, SVector};
+
+use crate::real::{all_finite, axis, Real};
+use crate::support::{columns, ShapeError, Transformed};
+
+/// A shape's rigid motion: at time `t` its local point `p` is at
+/// `R(t) p + x(t)`, with `x(t) = x₀ + t v` (the local origin moves at
+/// constant velocity) and `R(t) = exp(t Ω) R₀` (the shape turns about its
+/// local origin at a constant angular velocity `Ω`, given in world axes).
+///
+/// `Ω` is skew-symmetric and turns in one plane (`Ω³ = −|ω|² Ω`, with `|ω|`
+/// the angular speed): every angular velocity in 2D and 3D, and the plane
+/// rotations of higher dimensions. Then Rodrigues' formula
+/// `exp(t Ω) = I + sin(|ω| t) K + (1 − cos(|ω| t)) K²`, `K = Ω / |ω|`,
+/// gives the rotation at any time in closed form.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RigidMotion<T: Real, const D: usize> {
+    /// The columns of `R₀`.
+    axes: [SVector<T, D>; D],
+    translation: SVector<T, D>,
+    velocity: SVector<T, D>,
+    /// The columns of `K`, the unit angular velocity (zero without
+    /// rotation).
+    turn: [SVector<T, D>; D],
+    /// The angular speed `|ω| ≥ 0`.
+    speed: T,
+}
+
+impl<T: Real, const D: usize> RigidMotion<T, D> {
+    /// A motion from its pose at `t = 0` (`rotation`, `translation`), the
+    /// velocity of the local origin and the angular velocity as a
+    /// skew-symmetric matrix turning in one plane.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::NonFinite`] for a NaN or infinite entry;
+    /// [`ShapeError::NotOrthogonal`] when `rotation` is not orthogonal, or
+    /// `angular` is not skew-symmetric turning in one plane (each to within
+    /// [`Real::ANGLE_SLACK`] relative to its size).
+    pub fn new(
+        rotation: SMatrix<T, D, D>,
+        translation: SVector<T, D>,
+        velocity: SVector<T, D>,
+        angular: SMatrix<T, D, D>,
+    ) -> Result<Self, ShapeError> {
+        // The rotation's checks are the placement's.
+        let axes = Transformed::new((), rotation, translation)?.axes();
+        if !(all_finite(&velocity) && angular.iter().all(|x| x.is_finite())) {
+            return Err(ShapeError::NonFinite);
+        }
+        let mut turn = columns(&angular);
+        let size = turn.iter().fold(T::zero(), |m, c| m.max(c.amax()));
+        let unit = T::unit_scale(size);
+        let square = turn
+            .iter()
+            .fold(T::zero(), |s, c| s + (c * unit).norm_squared());
+        // `|ω|² = ‖Ω‖²_F / 2`, the sum taken at order one.
+        let speed = (square * T::lit(0.5)).sqrt() / unit;
+        if !speed.is_finite() {
+            return Err(ShapeError::NonFinite);
+        }
+        if speed > T::zero() {
+            for c in &mut turn {
+                *c /= speed;
+            }
+        }
+        let motion = Self {
+            axes,
+            translation,
+            velocity,
+            turn,
+            speed,
+        };
+        // Skew-symmetric (`Kᵢⱼ = −Kⱼᵢ`) and turning in one plane
+        // (`K³ = −K`), checked column by column.
+        let mut worst = T::zero();
+        for (j, kj) in motion.turn.iter().enumerate() {
+            for (i, ki) in motion.turn.iter().enumerate() {
+                worst = worst.max((kj.dot(&axis(i)) + ki.dot(&axis(j))).abs());
+            }
+            if speed > T::zero() {
+                worst = worst.max((motion.apply_turn(&motion.apply_turn(kj)) + kj).amax());
+            }
+        }
+        if worst <= T::ANGLE_SLACK {
+            Ok(motion)
+        } else {
+            Err(ShapeError::NotOrthogonal)
+        }
+    }
+
+    /// A shape that does not move from `placement`.
+    pub fn at_rest<S>(placement: &Transformed<S, T, D>) -> Self {
+        Self {
+            axes: placement.axes(),
+            translation: placement.translation(),
+            velocity: SVector::zeros(),
+            turn: [SVector::zeros(); D],
+            speed: T::zero(),
+        }
+    }
+
+    /// The angular speed `|ω|` (radians per unit of time).
+    pub fn angular_speed(&self) -> T {
+        self.speed
+    }
+
+    /// The velocity of the local origin.
+    pub fn velocity(&self) -> SVector<T, D> {
+        self.velocity
+    }
+
+    /// The position of the local origin at `t = 0`.
+    pub fn translation(&self) -> SVector<T, D> {
+        self.translation
+    }
+
+    /// `K x`: the columns weighted by the coordinates.
+    fn apply_turn(&self, x: &SVector<T, D>) -> SVector<T, D> {
+        self.turn
+            .iter()
+            .zip(x.iter())
+            .fold(SVector::zeros(), |sum, (k, &xi)| sum + k * xi)
+    }
+
+    /// `shape` placed where the motion has it at time `t`: each axis turned
+    /// by Rodrigues' formula.
+    pub fn place<S>(&self, shape: S, t: T) -> Transformed<S, T, D> {
+        let (s, c) = (self.speed * t).sin_cos();
+        let mut axes = self.axes;
+        for a in &mut axes {
+            let k = self.apply_turn(a);
+            *a += k * s + self.apply_turn(&k) * (T::one() - c);
+        }
+        Transformed::placed(shape, axes, self.translation + self.velocity * t)
+    }
+}
+
+impl<T: Real> RigidMotion<T, 2> {
+    /// A planar motion: the pose at `t = 0`, the velocity of the local
+    /// origin, and the angular velocity (radians per unit of time,
+    /// counter-clockwise).
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::NonFinite`] for a NaN or infinite input.
+    pub fn planar(
+        pose: &Isometry2<T>,
+        velocity: SVector<T, 2>,
+        angular: T,
+    ) -> Result<Self, ShapeError> {
+        let omega = SMatrix::<T, 2, 2>::new(T::zero(), -angular, angular, T::zero());
+        Self::new(
+            *pose.rotation.to_rotation_matrix().matrix(),
+            pose.translation.vector,
+            velocity,
+            omega,
+        )
+    }
+}
+
+impl<T: Real> RigidMotion<T, 3> {
+    /// A spatial motion: the pose at `t = 0`, the velocity of the local
+    /// origin, and the angular velocity vector `ω` (its direction the axis,
+    /// its length radians per unit of time, right-handed).
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::NonFinite`] for a NaN or infinite input.
+    pub fn spatial(
+        pose: &Isometry3<T>,
+        velocity: SVector<T, 3>,
+        angular: SVector<T, 3>,
+    ) -> Result<Self, ShapeError> {
+        let omega = angular.cross_matrix();
+        Self::new(
+            *pose.rotation.to_rotation_matrix().matrix(),
+            pose.translation.vector,
+            velocity,
+            omega,
+        )
+    }
+}
