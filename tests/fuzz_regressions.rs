@@ -942,3 +942,123 @@ fn polygon_that_doubles_back_is_rejected() {
         Some(gjk::ShapeError::NotConvex)
     );
 }
+
+/// A 4D EPA polytope whose horizon stopped closing (rounding among
+/// coordinates from 1e-304 to 1e30): its facets still reported a depth of
+/// 2.27186e29 as `Converged`, 5.4e-4 above the exact 2.2706389e29 (qhull on
+/// the 63 Minkowski-difference vertices). A horizon that does not close now
+/// ends the expansion with the last sound bounds. Oracle: that exact depth;
+/// the answer must bracket it (budget `1e3 ε` of the scale `4e30`) and may
+/// claim convergence only at it.
+#[test]
+fn epa_horizon_that_does_not_close_is_not_converged() {
+    let a: [[f64; 4]; 9] = [
+        [
+            7.74860428129693e-304,
+            1.00390625,
+            1.00390625,
+            -4.2569840423659755e-63,
+        ],
+        [
+            2.3262945255825082e+29,
+            1.7915760776624522e+29,
+            2.6383840120411967e+29,
+            -2.4976859229472485e+28,
+        ],
+        [
+            -1.4521885359131184e+29,
+            -5.7022339520535625e+28,
+            -8.977986049161624e+28,
+            -3.7236851095498324e+28,
+        ],
+        [
+            -3.925380759318981e+30,
+            -1.5236327657917438e+30,
+            -2.4865005022108658e+30,
+            -1.0090681718688803e+30,
+        ],
+        [
+            -1.4521885359131184e+29,
+            -5.7022339520535625e+28,
+            -8.977986049161624e+28,
+            -3.7236851095498324e+28,
+        ],
+        [
+            -3.9209090469654196e+30,
+            -1.5293821102463223e+30,
+            -2.4628643083420433e+30,
+            -1.0053949795784552e+30,
+        ],
+        [
+            2.235856176780499e+27,
+            1.00390625,
+            1.00390625,
+            -4.2569840423659755e-63,
+        ],
+        [
+            3.815215704573549e+29,
+            -5.061056367982869e+30,
+            -2.856604422860761e+30,
+            2.3769900924608907e+30,
+        ],
+        [
+            -7.477380575734214e+30,
+            5.664993454279885e+30,
+            1.2651319846286803e+31,
+            -1.2730524372992716e+31,
+        ],
+    ];
+    let b: [[f64; 4]; 7] = [
+        [-90.35546875, 1.64453125, 1.00390625, -77.015625],
+        [
+            -2.7623869753111344e+29,
+            2.7440182389976565e+29,
+            2.623913204218994e+29,
+            -2.3137887079249696e+28,
+        ],
+        [
+            1.634885188542191e+29,
+            -1.144660458281318e+29,
+            -8.9592552004187e+28,
+            -3.905744138057344e+28,
+        ],
+        [
+            4.424411065872055e+30,
+            -3.0770083962862475e+30,
+            -2.4234706164666103e+30,
+            -1.0590226296290439e+30,
+        ],
+        [
+            1.4783733551237285e+30,
+            1.0635946881746155e+30,
+            2.567893289815964e+30,
+            -2.696543283200724e+30,
+        ],
+        [
+            3.180309813755125e+30,
+            -1.5103284480703695e+31,
+            -6.364997335818929e+30,
+            5.102947434110046e+30,
+        ],
+        [-90.35546875, 1.64453125, 1.00390625, -77.015625],
+    ];
+    let to = |s: &[[f64; 4]]| {
+        s.iter()
+            .map(|&q| Vector::<f64, 4>::from(q))
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (to(&a), to(&b));
+    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    let pen = gjk::penetration(&ha, &hb, &GjkConfig::default())
+        .unwrap()
+        .expect("the hulls overlap");
+    let exact = 2.2706388765501293e29;
+    let slack = 1e3 * f64::EPSILON * 4e30;
+    assert!(
+        pen.depth <= exact + slack && exact <= pen.upper_bound + slack,
+        "{pen:?}"
+    );
+    if pen.status == Status::Converged {
+        assert!((pen.depth - exact).abs() <= slack, "{pen:?}");
+    }
+}

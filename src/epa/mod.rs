@@ -335,9 +335,20 @@ where
             status = Status::Converged;
             break;
         }
-        if poly.add(p, f) == Grow::Full {
-            status = Status::OutOfCapacity;
-            break;
+        match poly.add(p, f) {
+            Grow::Added => {}
+            Grow::Full => {
+                status = Status::OutOfCapacity;
+                break;
+            }
+            Grow::Broken => {
+                // The facet just expanded still bounds the depth (the
+                // polytope was whole before this point); nothing after it
+                // does.
+                status = Status::Stalled;
+                broken = true;
+                break;
+            }
         }
     }
     let (facet, depth, pa, pb) = if broken {

@@ -74,6 +74,12 @@ pub(crate) enum Grow {
     Added,
     /// No room left for its vertex or its facets; nothing changed.
     Full,
+    /// The point was added, but rounding made the visible facets a region
+    /// whose horizon does not close (a new facet found no neighbour across
+    /// one of its ridges, or a kept facet no link back): the boundary is
+    /// no longer a closed surface around the origin, and its facets bound
+    /// nothing.
+    Broken,
 }
 
 /// A convex polytope around the origin, stored inline with room for `V`
@@ -249,15 +255,19 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
             return Grow::Full;
         }
         let mut created = ArrayVec::<u16, F>::new();
-        self.cone(&doomed, new_vertex, &mut created);
+        let coned = self.cone(&doomed, new_vertex, &mut created);
         for &f in &doomed {
             self.set_state(usize::from(f), DEAD);
         }
-        self.link(&created);
+        let linked = self.link(&created);
         for &f in &created {
             self.orient(usize::from(f));
         }
-        Grow::Added
+        if coned && linked {
+            Grow::Added
+        } else {
+            Grow::Broken
+        }
     }
 
     /// Marks as doomed every live facet that sees `p`, flooding from `seen`
@@ -283,8 +293,9 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
 
     /// Joins every horizon ridge of the doomed facets to `apex`: one new
     /// facet per ridge, adjacent across it to the kept facet. Lists the new
-    /// facets in `created`.
-    fn cone(&mut self, doomed: &[u16], apex: u16, created: &mut ArrayVec<u16, F>) {
+    /// facets in `created`; `false` when a kept facet has no link back to
+    /// the doomed one (or the room ran out).
+    fn cone(&mut self, doomed: &[u16], apex: u16, created: &mut ArrayVec<u16, F>) -> bool {
         let mut slot = 0;
         for &f in doomed {
             let old = self.facet(usize::from(f));
@@ -313,16 +324,20 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                     None => self.facets.try_push(facet).is_ok(),
                 };
                 if !stored || created.try_push(slot as u16).is_err() {
-                    return;
+                    return false;
                 }
-                if let Some(neighbour) = self.facets.get_mut(usize::from(g)) {
-                    if let Some(back) = neighbour.adjacent.iter_mut().find(|a| **a == f) {
-                        *back = slot as u16;
-                    }
+                let back = self
+                    .facets
+                    .get_mut(usize::from(g))
+                    .and_then(|neighbour| neighbour.adjacent.iter_mut().find(|a| **a == f));
+                match back {
+                    Some(back) => *back = slot as u16,
+                    None => return false,
                 }
                 slot += 1;
             }
         }
+        true
     }
 
     /// Whether facet `f` sees `p`: `p` lies strictly beyond its hyperplane.
@@ -334,8 +349,10 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// Links new facets to each other across their ridges through the new
     /// vertex: facets `i` and `j` are adjacent across the ridge of `i`
     /// opposite its `k`-th horizon vertex when `j`'s horizon ridge holds all
-    /// of `i`'s other horizon vertices.
-    fn link(&mut self, created: &[u16]) {
+    /// of `i`'s other horizon vertices. `false` when some ridge finds no
+    /// such facet (the horizon does not close).
+    fn link(&mut self, created: &[u16]) -> bool {
+        let mut closed = true;
         for &i in created {
             let fi = self.facet(usize::from(i));
             for k in 0..D - 1 {
@@ -346,10 +363,12 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                             .filter(|&q| q != k)
                             .all(|q| fj.vertices[..D - 1].contains(&fi.vertices[q]))
                 });
-                if let (Some(j), Some(facet)) = (neighbour, self.facets.get_mut(usize::from(i))) {
-                    facet.adjacent[k] = j;
+                match (neighbour, self.facets.get_mut(usize::from(i))) {
+                    (Some(j), Some(facet)) => facet.adjacent[k] = j,
+                    _ => closed = false,
                 }
             }
         }
+        closed
     }
 }
