@@ -1062,3 +1062,37 @@ fn epa_horizon_that_does_not_close_is_not_converged() {
         assert!((pen.depth - exact).abs() <= slack, "{pen:?}");
     }
 }
+
+/// A point a subnormal distance outside a thin hull: the loop found
+/// `v·w > 0` by a subnormal amount (rounding of a dot product of vectors of
+/// order one) and `intersects` answered `false` and `penetration` `None`,
+/// while `distance` could prove no gap. A lower bound now proves a gap only
+/// beyond its rounding; the booleans follow the distance's bracket.
+#[test]
+fn a_gap_within_rounding_is_no_proof() {
+    let far = -8.740157480314961e-11;
+    let a = [
+        [5e-324, 0.0, 0.0],
+        [far, far, far],
+        [
+            0.022421810138806543,
+            -0.024888209166020143,
+            -0.024888209166020143,
+        ],
+        [
+            -0.007191901351891745,
+            0.007983010500599836,
+            0.007983010399812435,
+        ],
+    ];
+    let a: Vec<Vector<f64, 3>> = a.iter().map(|&q| Vector::<f64, 3>::from(q)).collect();
+    let b = [Vector::<f64, 3>::repeat(5e-324)];
+    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    let config = GjkConfig::default();
+    let d = distance(&ha, &hb, &config).unwrap();
+    let proven = d.lower_bound > 0.0;
+    let apart = gjk::intersects(&ha, &hb, &config) == Ok(false);
+    let none = matches!(gjk::penetration(&ha, &hb, &config), Ok(None));
+    assert!(!apart || proven, "intersects = false, unproven: {d:?}");
+    assert!(!none || proven, "penetration = None, unproven: {d:?}");
+}

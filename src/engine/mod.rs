@@ -47,7 +47,7 @@ use crate::simplex::Simplex;
 use crate::support::SupportMap;
 use crate::warm::Trail;
 use face_bound::face_bound;
-use termination::{bounds_meet, certifies, gap_closed, touching};
+use termination::{bounds_meet, certifies, gap_closed, proves_beyond, touching};
 
 /// Early exits of the loop.
 #[derive(Clone, Copy)]
@@ -250,7 +250,10 @@ where
         let norm = vv.sqrt();
         if vw > T::zero() {
             lower = lower.max(vw / norm);
-            if exits.beyond.is_some_and(|c| lower > c) {
+            if exits
+                .beyond
+                .is_some_and(|c| proves_beyond(lower, c, extent))
+            {
                 stop = Some(end(
                     Verdict::BeyondCutoff,
                     Status::Converged,

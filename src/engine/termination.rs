@@ -42,11 +42,22 @@ pub(super) fn certifies<T: Real>(bound: T, norm: T, tolerance: T, extent: Extent
     bound > T::zero() && bounds_meet(norm, bound, tolerance, extent)
 }
 
+/// A lower bound `v·w/‖v‖` proves the distance beyond `cutoff` only by
+/// more than the rounding of the dot product that gave it (`D ε ‖w‖`,
+/// within the allowance of the coordinates): a gap found within rounding
+/// of the cutoff is no proof. The loop's early exit and [`within`] decide
+/// by this one test.
+#[inline]
+pub(super) fn proves_beyond<T: Real>(lower: T, cutoff: T, extent: Extent<T>) -> bool {
+    lower - extent.rounding() > cutoff
+}
+
 /// Whether the cores are within `cutoff` of each other, from a loop that
 /// ran with `cutoff` as its `beyond` exit (`cutoff` and the answer in one
 /// frame). This is the one rule every boolean answer follows:
 ///
-/// * `false` only when proven: the lower bound exceeds the cutoff, or the
+/// * `false` only when proven: the lower bound exceeds the cutoff by more
+///   than its rounding ([`proves_beyond`]), or the
 ///   loop converged (the bounds agree within the tolerance, so `‖v‖` is
 ///   the distance to working precision) with `‖v‖` beyond the cutoff by
 ///   more than the tolerance and the rounding of the coordinates;
@@ -64,7 +75,7 @@ pub(crate) fn within<T: Real, const D: usize>(
     match answer.verdict {
         Verdict::Overlap | Verdict::WithinMargin => Ok(true),
         Verdict::BeyondCutoff => Ok(false),
-        Verdict::Apart if lower > cutoff => Ok(false),
+        Verdict::Apart if proves_beyond(lower, cutoff, answer.extent) => Ok(false),
         Verdict::Apart if upper <= cutoff => Ok(true),
         Verdict::Apart => match answer.status {
             Status::Converged => {
