@@ -252,6 +252,14 @@ fn penetration_invariants() {
 }
 
 #[test]
+fn cast_invariants() {
+    check(7, |p: Pair| {
+        run_pair(&p.0, Query::Cast);
+        true
+    });
+}
+
+#[test]
 fn shape_invariants() {
     check(4, |s: Shape| {
         run_shape(&s.0);

@@ -238,6 +238,7 @@ pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
         }
         Query::Intersects => check_intersects(&pair, &sa, &sb, &d),
         Query::Penetration => check_penetration(&pair, &sa, &sb, &d),
+        Query::Cast => super::casts::check_casts(&pair, &sa, &sb),
     }
 }
 

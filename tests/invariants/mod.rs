@@ -24,11 +24,13 @@
 //! non-negative distances, iteration caps, witness points inside the shapes.
 #![allow(dead_code, unexpected_cfgs)]
 
+mod casts;
 mod checks;
 mod input;
 mod shapes;
 mod warm;
 
+pub use casts::*;
 pub use checks::*;
 pub use input::*;
 pub use shapes::*;
@@ -129,6 +131,8 @@ pub enum Query {
     Intersects,
     /// `penetration` and `contact` against `distance`.
     Penetration,
+    /// `shape_cast` and `ray_cast` against the swept shapes.
+    Cast,
 }
 
 /// Runs the invariants of `query` on a pair input.

@@ -1,0 +1,139 @@
+//! Invariants of the casts: `ray_cast` and `shape_cast` on two (rounded)
+//! convex hulls, against the swept shapes.
+//!
+//! A cast's answer is checked with queries on shapes that the cast never
+//! builds: the segment the ray covers, and B swept along its motion (the
+//! Minkowski sum of B and the segment `[0, t v]`). A proven miss (`None`)
+//! means the whole sweep up to `max_t` stays off A; a converged hit at `t`
+//! means the shapes touch at `t` (distance within the budget) and the sweep
+//! up to `t` overlaps A by no more than the budget (nothing was passed).
+//! Accuracy is judged in the sane range of the scale of the sweep.
+
+use gjk::{
+    distance, penetration, ray_cast, shape_cast, GjkError, MinkowskiSum, Point, Segment, Status,
+    SupportMap, Transformed, Vector,
+};
+
+use super::checks::{to64, Pair};
+use super::{budget, sane, Scalar};
+
+/// How deep the sweep `[0, t]` of `b` along `v` goes into `a`: zero when
+/// they are apart or touch, `None` when the oracle cannot say.
+fn sweep_depth<T: Scalar, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    v: &Vector<T, D>,
+    t: T,
+    pair: &Pair<T, D>,
+) -> Option<f64> {
+    let path = Segment::new(Vector::zeros(), v * t).ok()?;
+    let swept = MinkowskiSum::new(b, path);
+    match penetration(a, &swept, &pair.config) {
+        Ok(None) => Some(0.0),
+        Ok(Some(p)) if p.status == Status::Converged => Some(p.depth.f()),
+        _ => None,
+    }
+}
+
+/// Runs the cast invariants on a pair: B cast towards A along the line of
+/// their centres, past it by half, and a ray from B's centre along it.
+pub fn check_casts<T: Scalar, const D: usize>(
+    pair: &Pair<T, D>,
+    sa: &impl SupportMap<T, D>,
+    sb: &impl SupportMap<T, D>,
+) {
+    let v = (sa.center() - sb.center()) * T::of(1.5);
+    let max_t = T::of(1.0);
+    let reach = to64(&v).norm() * max_t.f();
+    let scale = pair.scale + reach;
+    let judged = pair.config_ok && sane::<T>(scale) && reach.is_finite();
+    // The loop stops within its tolerance of the margins' distance.
+    let tol = budget::<T>(scale, pair.ra.f() + pair.rb.f(), pair.config.tolerance.f());
+    match shape_cast(sa, sb, v, max_t, &pair.config) {
+        Err(e) => assert!(
+            !judged || e == GjkError::InvalidConfig && to64(&v).norm() == 0.0,
+            "shape_cast failed with {e:?} on a sane input (scale {scale:e})"
+        ),
+        Ok(None) if judged => {
+            if let Some(depth) = sweep_depth(sa, sb, &v, max_t, pair) {
+                assert!(
+                    depth <= tol,
+                    "shape_cast: a proven miss, but the sweep goes {depth:e} into A (budget {tol:e})"
+                );
+            }
+        }
+        Ok(Some(hit)) if judged => {
+            let what = format!(
+                "shape_cast {hit:?} along {v:?}, A = {:?} + {:?}, B = {:?} + {:?}, config {:?}",
+                pair.at, pair.ra, pair.bt, pair.rb, pair.config
+            );
+            assert!(
+                hit.t_lower <= hit.t && hit.t <= hit.t_upper && hit.t <= max_t,
+                "bracket out of order; {what}"
+            );
+            let before = hit.t_lower > T::of(0.0);
+            if let Some(depth) = sweep_depth(sa, sb, &v, hit.t_lower, pair).filter(|_| before) {
+                assert!(
+                    depth <= tol,
+                    "the sweep to t_lower goes {depth:e} into A (budget {tol:e}); {what}"
+                );
+            }
+            if hit.status == Status::Converged {
+                let moved = Transformed::translated(sb, v * hit.t).expect("finite");
+                if let Ok(d) = distance(sa, &moved, &pair.config) {
+                    assert!(
+                        d.lower_bound.f() <= tol,
+                        "proven apart by {:e} at the hit (budget {tol:e}); {what}",
+                        d.lower_bound.f()
+                    );
+                }
+            }
+        }
+        Ok(_) => {}
+    }
+    let origin = sb.center();
+    match ray_cast(sa, origin, v, max_t, &pair.config) {
+        Err(e) => assert!(
+            !judged || e == GjkError::InvalidConfig && to64(&v).norm() == 0.0,
+            "ray_cast failed with {e:?} on a sane input (scale {scale:e})"
+        ),
+        Ok(None) if judged => {
+            let dot = Point::new(origin).expect("finite");
+            if let Some(depth) = sweep_depth(sa, &dot, &v, max_t, pair) {
+                assert!(
+                    depth <= tol,
+                    "ray_cast: a proven miss, but the ray goes {depth:e} into A (budget {tol:e})"
+                );
+            }
+        }
+        Ok(Some(hit)) if judged => {
+            let what = format!(
+                "ray_cast {hit:?} from {origin:?} along {v:?}, A = {:?} + {:?}, config {:?}",
+                pair.at, pair.ra, pair.config
+            );
+            assert!(
+                hit.t_lower <= hit.t && hit.t <= hit.t_upper,
+                "bracket out of order; {what}"
+            );
+            let dot = Point::new(origin).expect("finite");
+            let before = hit.t_lower > T::of(0.0);
+            if let Some(depth) = sweep_depth(sa, &dot, &v, hit.t_lower, pair).filter(|_| before) {
+                assert!(
+                    depth <= tol,
+                    "the ray to t_lower goes {depth:e} into A (budget {tol:e}); {what}"
+                );
+            }
+            if hit.status == Status::Converged {
+                let at = Point::new(hit.point).expect("finite");
+                if let Ok(d) = distance(sa, &at, &pair.config) {
+                    assert!(
+                        d.lower_bound.f() <= tol,
+                        "the hit point is proven {:e} off A (budget {tol:e}); {what}",
+                        d.lower_bound.f()
+                    );
+                }
+            }
+        }
+        Ok(_) => {}
+    }
+}
