@@ -30,7 +30,6 @@ mod input;
 mod shapes;
 mod warm;
 
-pub use casts::*;
 pub use checks::*;
 pub use input::*;
 pub use shapes::*;
