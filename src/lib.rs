@@ -64,6 +64,7 @@ mod engine;
 mod epa;
 mod gjk;
 mod hull_build;
+mod manifold;
 mod pair;
 mod query;
 mod real;
@@ -80,6 +81,9 @@ pub use crate::contact::{
 pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 pub use crate::gjk::{closest_points, distance, intersects, Distance};
 pub use crate::hull_build::BuiltHull;
+pub use crate::manifold::{
+    contact_manifold, Face, Faces, Manifold, ManifoldPoint, MAX_FACE_POINTS, MAX_MANIFOLD_POINTS,
+};
 pub use crate::query::{GjkConfig, GjkError, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};

@@ -13,10 +13,10 @@ use core::hint::black_box;
 use cortex_m_rt::entry;
 use gjk::nalgebra::{Isometry2, Isometry3, SMatrix, SVector, Vector2, Vector3};
 use gjk::{
-    closest_points, contact, distance, distance_cached, intersects, intersects_cached, penetration,
-    ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, Ball, BuiltHull, Capsule,
-    ClimbingHull, ConvexHull, Cuboid, GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real,
-    RigidMotion, SimplexCache, SupportMap, Transformed,
+    closest_points, contact, contact_manifold, distance, distance_cached, intersects,
+    intersects_cached, penetration, ray_cast, shape_cast, shape_cast_with_separation,
+    time_of_impact, Ball, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig,
+    Hull, HullBlock, PackedHull, Polygon, Real, RigidMotion, SimplexCache, SupportMap, Transformed,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
@@ -44,6 +44,12 @@ fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T
         let (max_t, separation) = (black_box(T::one()), black_box(T::zero()));
         black_box(time_of_impact(a, &ma, b, &mb, max_t, separation, &config).ok());
     }
+}
+
+/// The contact manifold (shapes with flat features).
+fn manifold<T: Real, const D: usize>(a: &impl Faces<T, D>, b: &impl Faces<T, D>) {
+    let config = black_box(GjkConfig::<T, D>::default());
+    black_box(contact_manifold(a, b, black_box(T::one()), &config).ok());
 }
 
 /// The warm-started queries, through one cache in both orders.
@@ -87,6 +93,8 @@ fn three<T: Real>() {
     all(&hull, &moved);
     all(&ball, &capsule);
     all(&hull, &ball);
+    manifold(&moved, &capsule);
+    manifold(&ball, &moved);
     cached(&Transformed::from_isometry3(hull, &pose), &moved);
 
     let facets = black_box([[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]);
@@ -169,6 +177,7 @@ fn two<T: Real>() {
     let moved = Transformed::from_isometry2(cuboid, &pose);
     all(&polygon, &moved);
     all(&polygon, &ball);
+    manifold(&polygon, &moved);
     cached(&Transformed::from_isometry2(polygon, &pose), &moved);
 }
 

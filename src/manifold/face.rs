@@ -1,0 +1,261 @@
+//! Flat features of shapes: the face (or edge, or vertex) of a core most
+//! aligned with a direction, for contact manifolds.
+
+use nalgebra::{SVector, Vector2};
+
+use crate::real::{axis, unit, Real};
+use crate::support::{
+    Ball, Capsule, Cuboid, Point, Polygon, Rounded, Segment, SupportMap, Transformed,
+};
+
+/// The most vertices a [`Face`] holds (a box face has 4).
+pub const MAX_FACE_POINTS: usize = 8;
+
+/// A feature of a shape's core: its vertices, each with an id that stays the
+/// same while the shape is the same, and the feature's outward normal.
+///
+/// A face of a 3D polytope lists its vertices in order around it, an edge
+/// of a 2D polygon (or a segment) its two ends, and a round core its single
+/// point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Face<T: Real, const D: usize> {
+    points: [SVector<T, D>; MAX_FACE_POINTS],
+    ids: [u32; MAX_FACE_POINTS],
+    len: usize,
+    /// The unit outward normal of the feature (for a single point, the
+    /// direction it was asked for).
+    pub normal: SVector<T, D>,
+    /// The feature's id.
+    pub id: u32,
+}
+
+impl<T: Real, const D: usize> Face<T, D> {
+    /// An empty feature with this normal and id.
+    pub fn new(normal: SVector<T, D>, id: u32) -> Self {
+        Self {
+            points: [SVector::zeros(); MAX_FACE_POINTS],
+            ids: [0; MAX_FACE_POINTS],
+            len: 0,
+            normal,
+            id,
+        }
+    }
+
+    /// Appends a vertex with its id; `false` (and nothing changed) when the
+    /// face is full.
+    pub fn push(&mut self, point: SVector<T, D>, id: u32) -> bool {
+        match (self.points.get_mut(self.len), self.ids.get_mut(self.len)) {
+            (Some(p), Some(i)) => {
+                *p = point;
+                *i = id;
+                self.len += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The vertices with their ids.
+    pub fn points(&self) -> impl Iterator<Item = (SVector<T, D>, u32)> + '_ {
+        self.points
+            .iter()
+            .copied()
+            .zip(self.ids.iter().copied())
+            .take(self.len)
+    }
+
+    /// How many vertices.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the face has no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Each vertex mapped by `f` and the normal by `g`.
+    fn mapped(
+        &self,
+        f: impl Fn(&SVector<T, D>) -> SVector<T, D>,
+        g: impl Fn(&SVector<T, D>) -> SVector<T, D>,
+    ) -> Self {
+        let mut out = Self::new(g(&self.normal), self.id);
+        for (p, id) in self.points() {
+            out.push(f(&p), id);
+        }
+        out
+    }
+}
+
+/// Shapes whose core has flat features: the capability contact manifolds
+/// need, beside [`SupportMap`].
+///
+/// There is no default: shapes without flat faces implement it with their
+/// single point (a ball) or not at all.
+pub trait Faces<T: Real, const D: usize>: SupportMap<T, D> {
+    /// The feature of the core most aligned with `dir` (a non-zero
+    /// direction, not necessarily unit): for a polytope the face whose
+    /// outward normal makes the smallest angle with `dir`, with its
+    /// vertices in order around it.
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D>;
+}
+
+impl<T: Real, const D: usize, S: Faces<T, D> + ?Sized> Faces<T, D> for &S {
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        (**self).face(dir)
+    }
+}
+
+/// A single point with the direction as its normal.
+fn single<T: Real, const D: usize>(point: SVector<T, D>, dir: &SVector<T, D>) -> Face<T, D> {
+    let mut face = Face::new(unit(dir).unwrap_or_else(|| axis(0)), 0);
+    face.push(point, 0);
+    face
+}
+
+impl<T: Real, const D: usize> Faces<T, D> for Ball<T, D> {
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        single(self.center(), dir)
+    }
+}
+
+impl<T: Real, const D: usize> Faces<T, D> for Point<T, D> {
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        single(self.position(), dir)
+    }
+}
+
+/// The box face across the axis along which `dir` is largest: id `2i` on
+/// the negative side of axis `i`, `2i + 1` on the positive; its corners
+/// (ids: bit `j` set for the positive side of axis `j`) in order around it
+/// (Gray code over the other axes). Boxes of more than three dimensions give
+/// the corner most along `dir`.
+impl<T: Real, const D: usize> Faces<T, D> for Cuboid<T, D> {
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        let h = self.half_extents();
+        let Some((i, _)) =
+            dir.iter()
+                .enumerate()
+                .fold(None, |best: Option<(usize, T)>, (k, &x)| match best {
+                    Some((_, m)) if x.abs() <= m => best,
+                    _ => Some((k, x.abs())),
+                })
+        else {
+            return single(SVector::zeros(), dir);
+        };
+        let positive = dir.get(i).is_some_and(|&x| x >= T::zero());
+        let sign = if positive { T::one() } else { -T::one() };
+        let mut face = Face::new(
+            axis::<T, D>(i) * sign,
+            (2 * i + usize::from(positive)) as u32,
+        );
+        let others: [usize; 2] = match (D, i) {
+            (3, 0) => [1, 2],
+            (3, 1) => [2, 0],
+            (3, _) => [0, 1],
+            (2, 0) => [1, 1],
+            (2, _) => [0, 0],
+            _ => return single(self.core_support(dir), dir),
+        };
+        let corners: &[(bool, bool)] = if D == 2 {
+            &[(false, false), (true, true)]
+        } else {
+            &[(false, false), (true, false), (true, true), (false, true)]
+        };
+        for &(first, second) in corners {
+            let mut p = SVector::<T, D>::zeros();
+            let mut id = 0u32;
+            for (k, x) in p.iter_mut().enumerate() {
+                let hk = h.get(k).copied().unwrap_or_else(T::zero);
+                let up = if k == i {
+                    positive
+                } else if k == others[0] {
+                    first
+                } else {
+                    second
+                };
+                *x = if up { hk } else { -hk };
+                id |= u32::from(up) << k;
+            }
+            face.push(p, id);
+        }
+        face
+    }
+}
+
+/// The whole segment (its ends, ids 0 and 1) with the part of `dir` across
+/// it as normal: flat along its length, whatever the direction; clipping
+/// and the separation test keep what touches.
+impl<T: Real, const D: usize> Faces<T, D> for Segment<T, D> {
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        let (a, b) = self.endpoints();
+        let across = match unit(&(b - a)) {
+            Some(e) => dir - e * e.dot(dir),
+            None => *dir,
+        };
+        let mut face = Face::new(
+            unit(&across)
+                .or_else(|| unit(dir))
+                .unwrap_or_else(|| axis(0)),
+            0,
+        );
+        face.push(a, 0);
+        face.push(b, 1);
+        face
+    }
+}
+
+impl<T: Real, const D: usize> Faces<T, D> for Capsule<T, D> {
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        self.segment().face(dir)
+    }
+}
+
+/// The edge whose outward normal is closest to `dir`: edge `k` runs from
+/// vertex `k` to vertex `k + 1` (ids their indices).
+impl<T: Real> Faces<T, 2> for Polygon<'_, T> {
+    fn face(&self, dir: &Vector2<T>) -> Face<T, 2> {
+        let v = self.vertices();
+        let n = v.len();
+        let mut best: Option<(usize, T, Vector2<T>)> = None;
+        let after = |k: usize| if k + 1 >= n { 0 } else { k + 1 };
+        for k in 0..n {
+            let (Some(&p), Some(&q)) = (v.get(k), v.get(after(k))) else {
+                continue;
+            };
+            let e = q - p;
+            // Counter-clockwise: the outward normal is the edge turned right.
+            let Some(normal) = unit(&Vector2::new(e.y, -e.x)) else {
+                continue;
+            };
+            let along = normal.dot(dir);
+            if best.is_none_or(|(_, m, _)| along > m) {
+                best = Some((k, along, normal));
+            }
+        }
+        let Some((k, _, normal)) = best else {
+            return single(self.core_support(dir), dir);
+        };
+        let mut face = Face::new(normal, k as u32);
+        if let (Some(&p), Some(&q)) = (v.get(k), v.get(after(k))) {
+            face.push(p, k as u32);
+            face.push(q, after(k) as u32);
+        }
+        face
+    }
+}
+
+impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Transformed<S, T, D> {
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        self.shape()
+            .face(&self.direction_to_local(dir))
+            .mapped(|p| self.to_world(p), |n| self.direction_to_world(n))
+    }
+}
+
+impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Rounded<S, T> {
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        self.shape().face(dir)
+    }
+}

@@ -1,0 +1,427 @@
+//! Contact manifolds: the several contact points a rigid-body solver needs
+//! when two polytopes touch along a face or an edge.
+//!
+//! The normal comes from [`contact`] (GJK when apart, EPA when
+//! overlapping). Along it each shape gives its most aligned feature
+//! ([`Faces`]); the one whose normal agrees better with the contact normal
+//! is the *reference*, the other the *incident* feature. The incident
+//! feature is clipped against the side planes of the reference face
+//! (Sutherland & Hodgman, "Reentrant Polygon Clipping", CACM 1974), each
+//! remaining point is measured against the reference plane, and points
+//! farther apart than the caller's separation are dropped; in 3D at most
+//! four are kept, chosen to span the largest area (the deepest, the one
+//! farthest from it, then the ones that widen the patch most). Margins
+//! (balls, capsules, rounded shapes) move the points onto the rounded
+//! surfaces along the normal. When no face is aligned with the normal
+//! (edge on edge, a vertex), the manifold is the single point of the
+//! contact.
+//!
+//! Feature ids name the reference face and the incident vertex (or the
+//! incident edge and the side plane that cut it), so a solver can match
+//! the points of one frame with those of the next.
+
+mod face;
+
+use arrayvec::ArrayVec;
+use nalgebra::SVector;
+
+pub use face::{Face, Faces, MAX_FACE_POINTS};
+
+use crate::contact::contact;
+use crate::query::{GjkConfig, GjkError, Status};
+use crate::real::{max_abs, Real};
+
+/// The most points a [`Manifold`] holds.
+pub const MAX_MANIFOLD_POINTS: usize = 4;
+
+/// The least cosine between the contact normal and the reference face's
+/// normal for the face to be clipped against (about 8°): less aligned
+/// features (edges crossing, a corner) touch at one point.
+const FACE_ALIGNMENT: f64 = 0.99;
+
+/// Marks an incident point made by clipping (not a vertex of the feature).
+const CLIPPED: u32 = 1 << 31;
+
+/// One contact point of a manifold.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManifoldPoint<T: Real, const D: usize> {
+    /// The point on A's surface.
+    pub point_a: SVector<T, D>,
+    /// The point on B's surface: `point_b − point_a = distance · normal`.
+    pub point_b: SVector<T, D>,
+    /// Signed distance along the manifold's normal: negative when the
+    /// shapes overlap there.
+    pub distance: T,
+    /// The feature of A the point comes from.
+    pub id_a: u32,
+    /// The feature of B the point comes from.
+    pub id_b: u32,
+}
+
+/// Up to [`MAX_MANIFOLD_POINTS`] contact points sharing one normal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Manifold<T: Real, const D: usize> {
+    /// The unit normal from A towards B.
+    pub normal: SVector<T, D>,
+    points: [Option<ManifoldPoint<T, D>>; MAX_MANIFOLD_POINTS],
+    /// The status of the contact query the normal came from.
+    pub status: Status,
+}
+
+impl<T: Real, const D: usize> Manifold<T, D> {
+    /// The contact points.
+    pub fn points(&self) -> impl Iterator<Item = &ManifoldPoint<T, D>> + '_ {
+        self.points.iter().flatten()
+    }
+
+    /// How many contact points.
+    pub fn len(&self) -> usize {
+        self.points().count()
+    }
+
+    /// Whether there is no contact point (never, for a returned manifold).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A point of the incident feature during clipping, with its id.
+#[derive(Clone, Copy, Debug)]
+struct Keyed<T: Real, const D: usize> {
+    p: SVector<T, D>,
+    id: u32,
+}
+
+/// Room for a clipped polygon: the incident face plus one point per side
+/// plane.
+type Clipped<T, const D: usize> = ArrayVec<Keyed<T, D>, { 2 * MAX_FACE_POINTS }>;
+
+/// The contact manifold of `a` and `b` when their signed distance is at
+/// most `max_separation`, for `D = 2` and `3`; `None` when they are proven
+/// farther apart.
+///
+/// Every point's signed distance is at most `max_separation` (within
+/// rounding), and the deepest is the contact's distance to within the
+/// features' flatness; swapping the shapes mirrors the manifold.
+///
+/// # Errors
+///
+/// As for [`contact`].
+///
+/// # Example
+///
+/// ```
+/// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+///
+/// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
+/// let crate_ = Cuboid::new(Vector::<f64, 3>::new(0.5, 0.5, 0.5)).unwrap();
+/// let resting = Transformed::translated(crate_, Vector::<f64, 3>::new(0.0, 0.0, 1.49)).unwrap();
+/// let m = contact_manifold(&floor, &resting, 0.01, &GjkConfig::default()).unwrap().unwrap();
+/// assert_eq!(m.len(), 4); // the crate's four bottom corners
+/// assert!(m.points().all(|p| (p.distance + 0.01).abs() < 1e-12));
+/// ```
+pub fn contact_manifold<T, A, B, const D: usize>(
+    a: &A,
+    b: &B,
+    max_separation: T,
+    config: &GjkConfig<T, D>,
+) -> Result<Option<Manifold<T, D>>, GjkError>
+where
+    T: Real,
+    A: Faces<T, D>,
+    B: Faces<T, D>,
+{
+    let Some(c) = contact(a, b, max_separation, config)? else {
+        return Ok(None);
+    };
+    let n = c.normal;
+    let (fa, fb) = (a.face(&n), b.face(&-n));
+    let single = || {
+        let point = ManifoldPoint {
+            point_a: c.point_a,
+            point_b: c.point_b,
+            distance: c.distance,
+            id_a: fa.id,
+            id_b: fb.id,
+        };
+        Manifold {
+            normal: n,
+            points: [Some(point), None, None, None],
+            status: c.status,
+        }
+    };
+    let (align_a, align_b) = (fa.normal.dot(&n), -fb.normal.dot(&n));
+    // The better aligned face is the reference; faces aligned alike (a box
+    // flat on a floor) choose by size, so that swapping the shapes keeps
+    // the same reference and the manifold mirrors.
+    let a_is_reference = if fa.len() >= 2 && fb.len() >= 2 {
+        if (align_a - align_b).abs() <= T::ANGLE_SLACK {
+            spread(&fa) >= spread(&fb)
+        } else {
+            align_a > align_b
+        }
+    } else {
+        fa.len() >= fb.len()
+    };
+    let (reference, incident, alignment) = if a_is_reference {
+        (fa, fb, align_a)
+    } else {
+        (fb, fa, align_b)
+    };
+    if !(2..=3).contains(&D) || reference.len() < 2 || alignment < T::lit(FACE_ALIGNMENT) {
+        return Ok(Some(single()));
+    }
+    let (r_ref, r_inc) = if a_is_reference {
+        (a.margin(), b.margin())
+    } else {
+        (b.margin(), a.margin())
+    };
+    let m = reference.normal;
+    let scale = reference
+        .points()
+        .chain(incident.points())
+        .fold(T::zero(), |s, (p, _)| s.max(max_abs(&p)));
+    let slack = T::ROUNDING_FLOOR * scale;
+    let clipped = clip(&reference, &incident, slack);
+    let Some((base, _)) = reference.points().next() else {
+        return Ok(Some(single()));
+    };
+    let mut found: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }> =
+        ArrayVec::new();
+    for k in &clipped {
+        let above = m.dot(&(k.p - base));
+        let distance = above - r_ref - r_inc;
+        if !(distance <= max_separation + slack) {
+            continue;
+        }
+        let on_reference = k.p - m * above + m * r_ref;
+        let on_incident = k.p - m * r_inc;
+        let point = if a_is_reference {
+            ManifoldPoint {
+                point_a: on_reference,
+                point_b: on_incident,
+                distance,
+                id_a: reference.id,
+                id_b: k.id,
+            }
+        } else {
+            ManifoldPoint {
+                point_a: on_incident,
+                point_b: on_reference,
+                distance,
+                id_a: k.id,
+                id_b: reference.id,
+            }
+        };
+        if found.try_push((point, k.p)).is_err() {
+            break;
+        }
+    }
+    if found.is_empty() {
+        return Ok(Some(single()));
+    }
+    let normal = if a_is_reference { m } else { -m };
+    let mut points = [None; MAX_MANIFOLD_POINTS];
+    for (slot, i) in points.iter_mut().zip(reduce(&found)) {
+        *slot = found.get(i).map(|(p, _)| *p);
+    }
+    Ok(Some(Manifold {
+        normal,
+        points,
+        status: c.status,
+    }))
+}
+
+/// The incident feature clipped against the reference face's side planes
+/// (within `slack`): for a polygon, one plane per edge, through the edge
+/// and the face normal; for a segment, one plane at each end.
+fn clip<T: Real, const D: usize>(
+    reference: &Face<T, D>,
+    incident: &Face<T, D>,
+    slack: T,
+) -> Clipped<T, D> {
+    let mut poly = Clipped::new();
+    for (p, id) in incident.points() {
+        let _ = poly.try_push(Keyed { p, id });
+    }
+    let mut refs = ArrayVec::<SVector<T, D>, MAX_FACE_POINTS>::new();
+    for (p, _) in reference.points() {
+        let _ = refs.try_push(p);
+    }
+    let k = refs.len();
+    let centre =
+        refs.iter().fold(SVector::zeros(), |s, p| s + p) / T::from_usize(k).unwrap_or(T::one());
+    for i in 0..k {
+        let (Some(&p), Some(&q)) = (refs.get(i), refs.get(next(i, k))) else {
+            continue;
+        };
+        // A segment's two planes are its ends; a polygon's, its edges.
+        let (side, at) = if k == 2 {
+            (p - q, p)
+        } else if let Some(s) = cross(&(q - p), &reference.normal) {
+            (s, p)
+        } else {
+            continue;
+        };
+        let side = if side.dot(&(centre - at)) > T::zero() {
+            -side
+        } else {
+            side
+        };
+        let Some(side) = crate::real::unit(&side) else {
+            continue;
+        };
+        poly = clip_by(&poly, &side, side.dot(&at) + slack, i as u32);
+        if k == 2 && i == 1 {
+            break;
+        }
+    }
+    poly
+}
+
+/// The index after `i` around a cycle of `n` (no division).
+fn next(i: usize, n: usize) -> usize {
+    if i + 1 >= n {
+        0
+    } else {
+        i + 1
+    }
+}
+
+/// The size of a face: the sum of its squared edge lengths.
+fn spread<T: Real, const D: usize>(face: &Face<T, D>) -> T {
+    let mut points = face.points().map(|(p, _)| p);
+    let Some(first) = points.next() else {
+        return T::zero();
+    };
+    let (sum, last) = points.fold((T::zero(), first), |(s, prev), p| {
+        (s + (p - prev).norm_squared(), p)
+    });
+    sum + (first - last).norm_squared()
+}
+
+/// The 3D cross product (`None` in other dimensions).
+fn cross<T: Real, const D: usize>(u: &SVector<T, D>, v: &SVector<T, D>) -> Option<SVector<T, D>> {
+    if D != 3 {
+        return None;
+    }
+    let g = |w: &SVector<T, D>, i: usize| w.get(i).copied().unwrap_or_else(T::zero);
+    let c = [
+        g(u, 1) * g(v, 2) - g(u, 2) * g(v, 1),
+        g(u, 2) * g(v, 0) - g(u, 0) * g(v, 2),
+        g(u, 0) * g(v, 1) - g(u, 1) * g(v, 0),
+    ];
+    Some(SVector::from_fn(|i, _| {
+        c.get(i).copied().unwrap_or_else(T::zero)
+    }))
+}
+
+/// Sutherland–Hodgman against the half-space `side · x ≤ offset`; a
+/// feature of two points is clipped as a segment, not a closed polygon.
+fn clip_by<T: Real, const D: usize>(
+    poly: &Clipped<T, D>,
+    side: &SVector<T, D>,
+    offset: T,
+    plane: u32,
+) -> Clipped<T, D> {
+    let mut out = Clipped::new();
+    let n = poly.len();
+    let edges = if n == 2 { 1 } else { n };
+    if n == 1 {
+        for k in poly.iter().filter(|k| side.dot(&k.p) <= offset) {
+            let _ = out.try_push(*k);
+        }
+        return out;
+    }
+    for i in 0..edges {
+        let (Some(&p), Some(&q)) = (poly.get(i), poly.get(next(i, n))) else {
+            continue;
+        };
+        let (dp, dq) = (side.dot(&p.p) - offset, side.dot(&q.p) - offset);
+        if dp <= T::zero() {
+            let _ = out.try_push(p);
+        }
+        if (dp <= T::zero()) != (dq <= T::zero()) {
+            let t = dp / (dp - dq);
+            let id = CLIPPED | (plane << 16) | (p.id & 0xffff);
+            let _ = out.try_push(Keyed {
+                p: p.p + (q.p - p.p) * t,
+                id,
+            });
+        }
+        if n == 2 && dq <= T::zero() {
+            let _ = out.try_push(q);
+        }
+    }
+    out
+}
+
+/// At most [`MAX_MANIFOLD_POINTS`] of the points (given with their
+/// incident positions), spanning the largest area: the deepest, the one
+/// farthest from it, the one farthest from the line through those, then
+/// the one farthest from the three.
+fn reduce<T: Real, const D: usize>(
+    found: &[(ManifoldPoint<T, D>, SVector<T, D>)],
+) -> ArrayVec<usize, MAX_MANIFOLD_POINTS> {
+    let mut keep = ArrayVec::new();
+    if found.len() <= MAX_MANIFOLD_POINTS {
+        for i in 0..found.len() {
+            let _ = keep.try_push(i);
+        }
+        return keep;
+    }
+    let pos = |i: usize| found.get(i).map_or(SVector::zeros(), |(_, p)| *p);
+    let argmax = |score: &dyn Fn(usize) -> T, keep: &ArrayVec<usize, MAX_MANIFOLD_POINTS>| {
+        (0..found.len())
+            .filter(|i| !keep.contains(i))
+            .fold(None, |best: Option<(usize, T)>, i| {
+                let s = score(i);
+                match best {
+                    Some((_, b)) if s <= b => best,
+                    _ => Some((i, s)),
+                }
+            })
+            .map(|(i, _)| i)
+    };
+    let deepest = found
+        .iter()
+        .enumerate()
+        .fold(None, |best: Option<(usize, T)>, (i, (p, _))| match best {
+            Some((_, d)) if p.distance >= d => best,
+            _ => Some((i, p.distance)),
+        })
+        .map_or(0, |(i, _)| i);
+    let _ = keep.try_push(deepest);
+    let p0 = pos(deepest);
+    if let Some(i) = argmax(&|i| (pos(i) - p0).norm_squared(), &keep) {
+        let _ = keep.try_push(i);
+    }
+    let p1 = keep.get(1).map_or(p0, |&i| pos(i));
+    let line = p1 - p0;
+    let off_line = |i: usize| {
+        let d = pos(i) - p0;
+        let ll = line.norm_squared();
+        if ll > T::zero() {
+            (d - line * (d.dot(&line) / ll)).norm_squared()
+        } else {
+            d.norm_squared()
+        }
+    };
+    if let Some(i) = argmax(&off_line, &keep) {
+        let _ = keep.try_push(i);
+    }
+    let mut chosen = ArrayVec::<SVector<T, D>, MAX_MANIFOLD_POINTS>::new();
+    for &i in &keep {
+        let _ = chosen.try_push(pos(i));
+    }
+    let spread = |i: usize| {
+        chosen
+            .iter()
+            .map(|c| (pos(i) - c).norm_squared())
+            .fold(T::max_value().unwrap_or(T::one()), |m, d| m.min(d))
+    };
+    if let Some(i) = argmax(&spread, &keep) {
+        let _ = keep.try_push(i);
+    }
+    keep
+}

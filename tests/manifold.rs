@@ -1,0 +1,391 @@
+//! Contact manifolds: analytic resting contacts (box on box, tilted, on an
+//! edge, separated within the margin, capsule on a box, polygon on
+//! polygon), mirror symmetry, stable feature ids, scale, and a random sweep
+//! checked point by point.
+//!
+//! Oracles: the corners and depths of the analytic scenes; for random box
+//! pairs, each point's certificate (the two points a `distance · normal`
+//! apart, each on its own shape's surface, none farther than the asked
+//! separation, none deeper than the shapes overlap along the normal).
+//! Budgets: `64 ε L` for positions and distances (`L` the scene's largest
+//! coordinate).
+
+mod common;
+
+use common::{rotation, support_value, Lcg, Source, TestReal};
+use gjk::nalgebra::{SMatrix, Vector2};
+use gjk::{
+    contact, contact_manifold, distance, Capsule, Cuboid, Faces, GjkConfig, Manifold, Point,
+    Polygon, Transformed, Vector,
+};
+
+fn v3<T: TestReal>(x: f64, y: f64, z: f64) -> Vector<T, 3> {
+    Vector::<T, 3>::new(T::of_f64(x), T::of_f64(y), T::of_f64(z))
+}
+
+fn wide<T: TestReal, const D: usize>(v: &Vector<T, D>) -> Vector<f64, D> {
+    Vector::<f64, D>::from_fn(|i, _| v[i].as_f64())
+}
+
+/// Rotation about the vertical axis by `yaw` and about x by `tilt`.
+fn turn(yaw: f64, tilt: f64) -> SMatrix<f64, 3, 3> {
+    let (s, c) = yaw.sin_cos();
+    let (st, ct) = tilt.sin_cos();
+    SMatrix::<f64, 3, 3>::new(c, -s, 0.0, s, c, 0.0, 0.0, 0.0, 1.0)
+        * SMatrix::<f64, 3, 3>::new(1.0, 0.0, 0.0, 0.0, ct, -st, 0.0, st, ct)
+}
+
+/// A unit cube (half 0.5) turned by `r` about its centre, its lowest point
+/// `sink` below the top (z = 1) of a 10 × 10 × 2 floor; the whole scene
+/// turned by `q`. Returns the manifold and the cube's corners in the scene.
+fn cube_on_floor<T: TestReal>(
+    r: &SMatrix<f64, 3, 3>,
+    q: &SMatrix<f64, 3, 3>,
+    sink: f64,
+    max_separation: f64,
+) -> (Manifold<T, 3>, Vec<Vector<f64, 3>>) {
+    let floor = Cuboid::new(v3::<T>(5.0, 5.0, 1.0)).unwrap();
+    let cube = Cuboid::new(v3::<T>(0.5, 0.5, 0.5)).unwrap();
+    let corners: Vec<Vector<f64, 3>> = (0..8)
+        .map(|i| {
+            r * Vector::<f64, 3>::new(
+                f64::from(i & 1) - 0.5,
+                f64::from((i >> 1) & 1) - 0.5,
+                f64::from((i >> 2) & 1) - 0.5,
+            )
+        })
+        .collect();
+    let low = corners.iter().map(|c| c.z).fold(f64::MAX, f64::min);
+    let centre = Vector::<f64, 3>::new(0.3, -0.2, 1.0 - sink - low);
+    let placed_floor = Transformed::new(floor, q.map(T::of_f64), Vector::zeros()).unwrap();
+    let placed_cube =
+        Transformed::new(cube, (q * r).map(T::of_f64), (q * centre).map(T::of_f64)).unwrap();
+    let m = contact_manifold(
+        &placed_floor,
+        &placed_cube,
+        T::of_f64(max_separation),
+        &GjkConfig::default(),
+    )
+    .unwrap()
+    .expect("in contact");
+    (m, corners.iter().map(|c| q * (c + centre)).collect())
+}
+
+/// Every point of `m` near one of `expected` (in the scene), each expected
+/// point matched, distances as given.
+fn matches_corners<T: TestReal>(
+    m: &Manifold<T, 3>,
+    expected: &[(Vector<f64, 3>, f64)],
+    what: &str,
+) {
+    let budget = 64.0 * T::eps() * 8.0;
+    assert_eq!(m.len(), expected.len(), "{what}: {m:?}");
+    for (corner, d) in expected {
+        let hit = m.points().any(|p| {
+            (wide(&p.point_b) - corner).norm() <= budget
+                && (p.distance.as_f64() - d).abs() <= budget
+        });
+        assert!(
+            hit,
+            "{what}: no point at {corner:?} with distance {d}: {m:?}"
+        );
+    }
+    for p in m.points() {
+        let gap = wide(&(p.point_b - p.point_a)) - wide(&m.normal) * p.distance.as_f64();
+        assert!(
+            gap.norm() <= budget,
+            "{what}: points not distance · normal apart: {p:?}"
+        );
+    }
+}
+
+fn resting<T: TestReal>() {
+    let mut rng = Lcg::new(0x3a1f);
+    for case in 0..20 {
+        let q = if case == 0 {
+            SMatrix::identity()
+        } else {
+            rotation::<3>(&mut rng)
+        };
+        let yaw = rng.range(-1.0, 1.0);
+        let what = format!("{} case {case}", T::NAME);
+        // Flat: the four bottom corners, 0.01 deep.
+        let (m, corners) = cube_on_floor::<T>(&turn(yaw, 0.0), &q, 0.01, 0.001);
+        let bottom: Vec<_> = corners.iter().take(4).map(|c| (*c, -0.01)).collect();
+        matches_corners(&m, &bottom, &format!("{what}, flat"));
+        assert!((wide(&m.normal) - q * Vector::<f64, 3>::z()).norm() <= 1e3 * T::eps());
+        // Separated by 0.005 within a separation of 0.01: the same corners.
+        let (m, corners) = cube_on_floor::<T>(&turn(yaw, 0.0), &q, -0.005, 0.01);
+        let bottom: Vec<_> = corners.iter().take(4).map(|c| (*c, 0.005)).collect();
+        matches_corners(&m, &bottom, &format!("{what}, hovering"));
+        // Tilted by 0.05 rad about x: the lower edge, its two corners.
+        let tilt = turn(yaw, 0.05);
+        let (m, corners) = cube_on_floor::<T>(&tilt, &q, 0.01, 0.001);
+        let lowest = corners
+            .iter()
+            .map(|c| (q.transpose() * c).z)
+            .fold(f64::MAX, f64::min);
+        let edge: Vec<_> = corners
+            .iter()
+            .filter(|c| ((q.transpose() * *c).z - lowest).abs() < 1e-6)
+            .map(|c| (*c, -0.01))
+            .collect();
+        assert_eq!(edge.len(), 2);
+        matches_corners(&m, &edge, &format!("{what}, tilted"));
+        // On its edge (45°): the same two corners.
+        let (m, corners) =
+            cube_on_floor::<T>(&turn(yaw, core::f64::consts::FRAC_PI_4), &q, 0.01, 0.001);
+        let lowest = corners
+            .iter()
+            .map(|c| (q.transpose() * c).z)
+            .fold(f64::MAX, f64::min);
+        let edge: Vec<_> = corners
+            .iter()
+            .filter(|c| ((q.transpose() * *c).z - lowest).abs() < 1e-6)
+            .map(|c| (*c, -0.01))
+            .collect();
+        matches_corners(&m, &edge, &format!("{what}, on an edge"));
+    }
+}
+
+#[test]
+fn cube_resting_on_a_floor() {
+    resting::<f64>();
+    resting::<f32>();
+}
+
+/// A capsule of radius 0.2 lying along x on the floor, 0.01 deep: two
+/// points below its ends, on the rounded surface.
+#[test]
+fn capsule_lying_on_a_box() {
+    let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
+    let capsule = Capsule::new(
+        Vector::<f64, 3>::new(-1.0, 0.3, 1.19),
+        Vector::<f64, 3>::new(1.0, 0.3, 1.19),
+        0.2,
+    )
+    .unwrap();
+    let m = contact_manifold(&floor, &capsule, 0.001, &GjkConfig::default())
+        .unwrap()
+        .unwrap();
+    let budget = 64.0 * f64::EPSILON * 5.0;
+    assert_eq!(m.len(), 2, "{m:?}");
+    for x in [-1.0, 1.0] {
+        let p = m
+            .points()
+            .find(|p| (p.point_b.x - x).abs() <= budget)
+            .expect("a point under each end");
+        assert!((p.distance + 0.01).abs() <= budget, "{p:?}");
+        assert!(
+            (p.point_b - Vector::<f64, 3>::new(x, 0.3, 0.99)).norm() <= budget,
+            "{p:?}"
+        );
+        assert!(
+            (p.point_a - Vector::<f64, 3>::new(x, 0.3, 1.0)).norm() <= budget,
+            "{p:?}"
+        );
+    }
+}
+
+/// A square resting on a wider square in 2D, 0.02 deep: its two bottom
+/// corners.
+#[test]
+fn polygon_on_polygon_2d() {
+    let wide_box = [
+        Vector2::new(-3.0, -1.0),
+        Vector2::new(3.0, -1.0),
+        Vector2::new(3.0, 1.0),
+        Vector2::new(-3.0, 1.0),
+    ];
+    let small = [
+        Vector2::new(0.0, 0.98),
+        Vector2::new(1.0, 0.98),
+        Vector2::new(1.0, 1.98),
+        Vector2::new(0.0, 1.98),
+    ];
+    let (a, b) = (
+        Polygon::new(&wide_box).unwrap(),
+        Polygon::new(&small).unwrap(),
+    );
+    let m = contact_manifold(&a, &b, 0.0, &GjkConfig::default())
+        .unwrap()
+        .unwrap();
+    assert_eq!(m.len(), 2, "{m:?}");
+    for x in [0.0_f64, 1.0] {
+        let p = m
+            .points()
+            .find(|p| (p.point_b.x - x).abs() < 1e-12)
+            .expect("both corners");
+        assert!((p.distance + 0.02).abs() < 1e-12, "{p:?}");
+        assert!((p.point_a - Vector2::new(x, 1.0)).norm() < 1e-12, "{p:?}");
+    }
+}
+
+/// Swapping the shapes mirrors the manifold: the normal reversed, the
+/// points and ids swapped, the distances kept.
+#[test]
+fn swapping_mirrors() {
+    let mut rng = Lcg::new(9);
+    let r = rotation::<3>(&mut rng);
+    let (m, _) = cube_on_floor::<f64>(&turn(0.3, 0.0), &r, 0.01, 0.001);
+    let floor = Transformed::new(
+        Cuboid::new(v3::<f64>(5.0, 5.0, 1.0)).unwrap(),
+        r,
+        Vector::zeros(),
+    )
+    .unwrap();
+    let _ = floor;
+    let (a, b) = scene(&r);
+    let forward = contact_manifold(&a, &b, 0.001, &GjkConfig::default())
+        .unwrap()
+        .unwrap();
+    let back = contact_manifold(&b, &a, 0.001, &GjkConfig::default())
+        .unwrap()
+        .unwrap();
+    assert_eq!(forward.len(), m.len());
+    assert!((forward.normal + back.normal).norm() < 1e-12);
+    for p in forward.points() {
+        let q = back
+            .points()
+            .find(|q| q.id_a == p.id_b && q.id_b == p.id_a)
+            .expect("the same features");
+        assert!((q.point_a - p.point_b).norm() < 1e-12 && (q.point_b - p.point_a).norm() < 1e-12);
+        assert!((q.distance - p.distance).abs() < 1e-12);
+    }
+}
+
+/// A floor and a cube resting on it, 0.01 deep, turned by `r`.
+fn scene(
+    r: &SMatrix<f64, 3, 3>,
+) -> (
+    Transformed<Cuboid<f64, 3>, f64, 3>,
+    Transformed<Cuboid<f64, 3>, f64, 3>,
+) {
+    let floor = Cuboid::new(v3::<f64>(5.0, 5.0, 1.0)).unwrap();
+    let cube = Cuboid::new(v3::<f64>(0.5, 0.5, 0.5)).unwrap();
+    (
+        Transformed::new(floor, *r, Vector::zeros()).unwrap(),
+        Transformed::new(
+            cube,
+            r * turn(0.3, 0.0),
+            r * Vector::<f64, 3>::new(0.3, -0.2, 1.49),
+        )
+        .unwrap(),
+    )
+}
+
+/// The same features after a nudge of 1e-6, and a scaled scene scales.
+#[test]
+fn ids_are_stable_and_the_manifold_scales() {
+    let r = SMatrix::<f64, 3, 3>::identity();
+    let (a, b) = scene(&r);
+    let config = GjkConfig::default();
+    let before = contact_manifold(&a, &b, 0.001, &config).unwrap().unwrap();
+    let nudged = Transformed::translated(b, Vector::<f64, 3>::new(1e-6, -1e-6, 1e-6)).unwrap();
+    let after = contact_manifold(&a, &nudged, 0.001, &config)
+        .unwrap()
+        .unwrap();
+    let ids = |m: &Manifold<f64, 3>| {
+        let mut v: Vec<(u32, u32)> = m.points().map(|p| (p.id_a, p.id_b)).collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(ids(&before), ids(&after));
+    for s in [1e-3, 1e4] {
+        let floor = Cuboid::new(v3::<f64>(5.0 * s, 5.0 * s, s)).unwrap();
+        let cube = Cuboid::new(v3::<f64>(0.5 * s, 0.5 * s, 0.5 * s)).unwrap();
+        let placed = Transformed::new(
+            cube,
+            turn(0.3, 0.0),
+            Vector::<f64, 3>::new(0.3, -0.2, 1.49) * s,
+        )
+        .unwrap();
+        let m = contact_manifold(&floor, &placed, 0.001 * s, &config)
+            .unwrap()
+            .unwrap();
+        assert_eq!(ids(&m), ids(&before));
+        for p in m.points() {
+            let q = before
+                .points()
+                .find(|q| (q.id_a, q.id_b) == (p.id_a, p.id_b))
+                .unwrap();
+            assert!((p.distance - q.distance * s).abs() <= 64.0 * f64::EPSILON * 5.0 * s);
+            assert!((p.point_a - q.point_a * s).norm() <= 64.0 * f64::EPSILON * 5.0 * s);
+        }
+    }
+}
+
+/// Random box pairs near contact: every point within the separation, the
+/// points `distance · normal` apart and on their shapes' surfaces, none
+/// deeper than the shapes overlap along the normal.
+fn random_boxes<T: TestReal>() {
+    let mut rng = Lcg::new(0xb0);
+    let config = GjkConfig::<T, 3>::default();
+    let mut points = 0;
+    for case in 0..300 {
+        let ha = Cuboid::new(Vector::<T, 3>::from_fn(|_, _| {
+            T::of_f64(rng.range(0.2, 1.5))
+        }))
+        .unwrap();
+        let hb = Cuboid::new(Vector::<T, 3>::from_fn(|_, _| {
+            T::of_f64(rng.range(0.2, 1.5))
+        }))
+        .unwrap();
+        let a =
+            Transformed::new(ha, rotation::<3>(&mut rng).map(T::of_f64), Vector::zeros()).unwrap();
+        let b = Transformed::new(
+            hb,
+            rotation::<3>(&mut rng).map(T::of_f64),
+            Vector::<T, 3>::from_fn(|_, _| T::of_f64(rng.range(-1.5, 1.5))),
+        )
+        .unwrap();
+        let sep = T::of_f64(0.05);
+        let Some(m) = contact_manifold(&a, &b, sep, &config).unwrap() else {
+            continue;
+        };
+        let c = contact(&a, &b, sep, &config).unwrap().unwrap();
+        let what = format!("{} case {case}: {m:?}", T::NAME);
+        let budget = 64.0 * T::eps() * 4.0;
+        for p in m.points() {
+            points += 1;
+            let d = p.distance.as_f64();
+            assert!(d <= 0.05 + budget, "beyond the separation; {what}");
+            // No deeper than the overlap along the manifold's normal (the
+            // reference face's, within 8° of the contact's, so possibly
+            // deeper than the contact's own depth).
+            let n = wide(&m.normal);
+            let overlap = support_value(&a, &n) + support_value(&b, &-n);
+            assert!(
+                d >= -overlap - budget,
+                "deeper than the overlap along the normal; {what}"
+            );
+            assert!(c.distance.as_f64() <= 0.05 + budget, "{what}");
+            let gap = wide(&(p.point_b - p.point_a)) - wide(&m.normal) * d;
+            assert!(gap.norm() <= budget, "not distance · normal apart; {what}");
+            for (point, shape) in [(p.point_a, &a), (p.point_b, &b)] {
+                let off = distance(shape, &Point::new(point).unwrap(), &config)
+                    .unwrap()
+                    .distance
+                    .as_f64();
+                assert!(off <= budget, "a point {off:e} off its shape; {what}");
+            }
+        }
+    }
+    assert!(points > 300, "too few points ({points}) to test");
+}
+
+#[test]
+fn random_box_pairs() {
+    random_boxes::<f64>();
+    random_boxes::<f32>();
+}
+
+/// Faces of the shapes: a box's face most aligned with a direction.
+#[test]
+fn box_faces() {
+    let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 2.0, 3.0)).unwrap();
+    let f = cube.face(&Vector::<f64, 3>::new(0.1, -0.9, 0.2));
+    assert_eq!(f.normal, Vector::<f64, 3>::new(0.0, -1.0, 0.0));
+    assert_eq!(f.len(), 4);
+    assert!(f.points().all(|(p, _)| p.y == -2.0));
+}
