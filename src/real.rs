@@ -24,6 +24,10 @@ pub trait Real: RealField + Copy + sealed::Sealed {
     /// The machine epsilon: the gap between 1 and the next representable number.
     const EPSILON: Self;
 
+    /// The smallest positive (subnormal) value: the most a product can
+    /// lose to underflow.
+    const TINIEST: Self;
+
     /// Default relative tolerance of the GJK termination test.
     ///
     /// GJK stops once the gap between the upper bound ‖v‖ and the lower bound
@@ -83,6 +87,7 @@ pub trait Real: RealField + Copy + sealed::Sealed {
 impl Real for f64 {
     const ZERO: Self = 0.0;
     const EPSILON: Self = f64::EPSILON;
+    const TINIEST: Self = 5e-324;
     const GJK_TOLERANCE: Self = 1e-12;
     const ROUNDING_FLOOR: Self = 8.0 * f64::EPSILON;
     const DEGENERACY: Self = 8.0 * f64::EPSILON;
@@ -116,6 +121,7 @@ impl Real for f64 {
 impl Real for f32 {
     const ZERO: Self = 0.0;
     const EPSILON: Self = f32::EPSILON;
+    const TINIEST: Self = 1e-45;
     const GJK_TOLERANCE: Self = 1e-6;
     const ROUNDING_FLOOR: Self = 8.0 * f32::EPSILON;
     const DEGENERACY: Self = 8.0 * f32::EPSILON;

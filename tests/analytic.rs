@@ -93,13 +93,19 @@ fn separated<T: Real, const D: usize>(
     // The stopping test lets the bounds differ by the relative tolerance
     // plus the rounding floor of the coordinates involved, amplified by
     // `scale / distance` where rounding limits the search direction (the
-    // documented bound on `Distance::lower_bound`).
+    // documented bound on `Distance::lower_bound`); and the bound is
+    // certified net of the rounding of its dot product, at most twice the
+    // floor of the support points' coordinates (`reach`).
     let scale = d.point_a.amax().max(d.point_b.amax());
+    let reach = (0..D)
+        .flat_map(|i| [axis::<T, D>(i), -axis::<T, D>(i)])
+        .fold(T::zero(), |m, u| m.max(a.support(&u).amax()).max(b.support(&u).amax()));
     near(
         d.lower_bound,
         expected,
         tol + expected * T::GJK_TOLERANCE
-            + T::ROUNDING_FLOOR * scale * (scale / expected).max(T::one()),
+            + T::ROUNDING_FLOOR * scale * (scale / expected).max(T::one())
+            + T::ROUNDING_FLOOR * reach * T::lit(2.0),
         "lower bound",
     );
     near(

@@ -3,6 +3,7 @@
 
 use nalgebra::SVector;
 
+use super::termination::dot_rounding;
 use crate::basis::Basis;
 use crate::pair::Pair;
 use crate::real::{all_finite, max_abs, Real};
@@ -11,7 +12,8 @@ use crate::support::SupportMap;
 
 /// A lower bound on the cores' distance along `v` made orthogonal to the
 /// face it was projected on: `u · s(−u)` for the unit `u` along `v` with
-/// its components along the face's edges removed.
+/// its components along the face's edges removed, with the rounding of
+/// that dot product ([`dot_rounding`]), which a certified bound is net of.
 ///
 /// Rounding of the projection tilts `v` towards the face's edges by about
 /// `ε · scale / ‖v‖`, and along an edge of length `ℓ` the plain bound
@@ -23,7 +25,7 @@ use crate::support::SupportMap;
 /// Two faces are tried, and the better bound kept: the simplex's own face,
 /// and that face with the point `w` that failed to make progress (when the
 /// answer lies on it a hair from the old face, as near the end of a long
-/// edge). Returns the bound and its `u`. Costs up to two support calls, on
+/// edge). Returns the bound, its `u` and its rounding. Costs up to two support calls, on
 /// the stalled path only.
 #[cold]
 #[inline(never)]
@@ -32,7 +34,7 @@ pub(super) fn face_bound<T, A, B, const D: usize>(
     simplex: &Simplex<T, D>,
     w: &SVector<T, D>,
     v: &SVector<T, D>,
-) -> Option<(T, SVector<T, D>)>
+) -> Option<(T, SVector<T, D>, T)>
 where
     T: Real,
     A: SupportMap<T, D>,
@@ -48,8 +50,9 @@ where
         // full precision.
         let u = u * T::unit_scale(max_abs(&u));
         let u = u / u.norm();
-        let bound = u.dot(&pair.support(&-u).w);
-        (all_finite(&u) && bound.is_finite()).then_some((bound, u))
+        let s = pair.support(&-u).w;
+        let bound = u.dot(&s);
+        (all_finite(&u) && bound.is_finite()).then_some((bound, u, dot_rounding(&s, T::one())))
     };
     let own = along(edges.reject(v));
     let with_w = if edges.add(&(w - first)) {

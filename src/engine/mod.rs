@@ -47,7 +47,7 @@ use crate::simplex::Simplex;
 use crate::support::SupportMap;
 use crate::warm::Trail;
 use face_bound::face_bound;
-use termination::{bounds_meet, certifies, gap_closed, proves_beyond, touching};
+use termination::{bounds_meet, certifies, dot_rounding, gap_closed, proves_beyond, touching};
 
 /// Early exits of the loop.
 #[derive(Clone, Copy)]
@@ -248,8 +248,9 @@ where
         extent.include(&p);
         let vw = v.dot(&p.w);
         let norm = vv.sqrt();
-        if vw > T::zero() {
-            lower = lower.max(vw / norm);
+        let proven = vw - dot_rounding(&p.w, norm);
+        if proven > T::zero() {
+            lower = lower.max(proven / norm);
             if exits
                 .beyond
                 .is_some_and(|c| proves_beyond(lower, c, extent))
@@ -277,7 +278,7 @@ where
         // farther than ‖v‖ by more than rounding, gives better witnesses
         // than the old face's, so the push is tried once more with that
         // allowance (one call site keeps the reduction inlined).
-        let mut certified: Option<(T, SVector<T, D>)> = None;
+        let mut certified: Option<(T, SVector<T, D>, T)> = None;
         let mut below = vv;
         let progress = loop {
             simplex.push(p);
@@ -285,15 +286,16 @@ where
             if next.is_some() || certified.is_some() {
                 break next;
             }
-            let Some((bound, u)) = face_bound(pair, simplex, &p.w, &v) else {
+            let Some((bound, u, rounding)) = face_bound(pair, simplex, &p.w, &v) else {
                 break None;
             };
             if !certifies(bound, norm, tolerance, extent) {
-                // Not converged, but the bound stands: the bracket narrows.
-                lower = lower.max(bound);
+                // Not converged, but the bound (net of its rounding) stands:
+                // the bracket narrows.
+                lower = lower.max(bound - rounding);
                 break None;
             }
-            certified = Some((bound, u));
+            certified = Some((bound, u, rounding));
             below = vv + extent.rounding() * norm;
         };
         match (progress, certified) {
@@ -308,14 +310,16 @@ where
             // From finite vertices: a length overflowed.
             return Err(GjkError::Overflow);
         }
-        if let Some((bound, u)) = certified {
+        if let Some((bound, u, rounding)) = certified {
             let upper = v.norm();
-            lower = lower.max(bound);
-            let status = if bounds_meet(upper, lower, tolerance, extent) {
+            // Converged when the bounds meet within the rounding allowance;
+            // the bound reported is net of its own rounding.
+            let status = if bounds_meet(upper, lower.max(bound), tolerance, extent) {
                 Status::Converged
             } else {
                 Status::Stalled
             };
+            lower = lower.max(bound - rounding);
             stop = Some(Stop {
                 normal: Some(-u),
                 ..end(Verdict::Apart, status, lower, iteration)

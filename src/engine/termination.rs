@@ -9,7 +9,9 @@
 use super::answer::{CoreAnswer, Verdict};
 use super::extent::Extent;
 use crate::query::{GjkConfig, GjkError, Status};
-use crate::real::Real;
+use nalgebra::SVector;
+
+use crate::real::{max_abs, Real};
 
 /// The cores touch: `‖v‖²` (given as `vv`) is within the rounding of the
 /// coordinates, so no direction to the origin is defined.
@@ -42,11 +44,25 @@ pub(super) fn certifies<T: Real>(bound: T, norm: T, tolerance: T, extent: Extent
     bound > T::zero() && bounds_meet(norm, bound, tolerance, extent)
 }
 
-/// A lower bound `v·w/‖v‖` proves the distance beyond `cutoff` only by
-/// more than the rounding of the dot product that gave it (`D ε ‖w‖`,
-/// within the allowance of the coordinates): a gap found within rounding
-/// of the cutoff is no proof. The loop's early exit and [`within`] decide
-/// by this one test.
+/// A bound on the rounding of `v·w` for a support point `w` (`‖v‖` given):
+/// `(D + 2) u ‖v‖ ‖w‖` with `u = ε / 2` covers the dot product (`D u` of
+/// `Σ |vᵢ wᵢ|`) and the difference `a − b` that gave `w` (`u ‖w‖` per
+/// coordinate), with `‖w‖ ≤ √D max |wᵢ|`, and a subnormal lost to
+/// underflow per product. The lower bound `v·w / ‖v‖` is
+/// certified only once this much is taken off: a gap within rounding of
+/// zero is no proof.
+#[inline]
+pub(super) fn dot_rounding<T: Real, const D: usize>(w: &SVector<T, D>, norm: T) -> T {
+    let dims = T::from_usize(D + 2).unwrap_or(T::one());
+    let root = T::from_usize(D).unwrap_or(T::one()).sqrt();
+    // Each product may also lose up to the smallest subnormal to underflow.
+    dims * (T::EPSILON * T::lit(0.5) * root * max_abs(w) * norm + T::TINIEST)
+}
+
+/// A certified lower bound proves the distance beyond `cutoff` when it
+/// clears it by more than the rounding allowance of the coordinates: gaps
+/// within rounding count as touching (the loop's early exit and
+/// [`within`] decide by this one test).
 #[inline]
 pub(super) fn proves_beyond<T: Real>(lower: T, cutoff: T, extent: Extent<T>) -> bool {
     lower - extent.rounding() > cutoff
@@ -56,8 +72,9 @@ pub(super) fn proves_beyond<T: Real>(lower: T, cutoff: T, extent: Extent<T>) -> 
 /// ran with `cutoff` as its `beyond` exit (`cutoff` and the answer in one
 /// frame). This is the one rule every boolean answer follows:
 ///
-/// * `false` only when proven: the lower bound exceeds the cutoff by more
-///   than its rounding ([`proves_beyond`]), or the
+/// * `false` only when proven: the lower bound (net of its rounding, see
+///   [`dot_rounding`]) exceeds the cutoff by more than the rounding of the
+///   coordinates ([`proves_beyond`]), or the
 ///   loop converged (the bounds agree within the tolerance, so `‖v‖` is
 ///   the distance to working precision) with `‖v‖` beyond the cutoff by
 ///   more than the tolerance and the rounding of the coordinates;
