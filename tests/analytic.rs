@@ -99,7 +99,9 @@ fn separated<T: Real, const D: usize>(
     let scale = d.point_a.amax().max(d.point_b.amax());
     let reach = (0..D)
         .flat_map(|i| [axis::<T, D>(i), -axis::<T, D>(i)])
-        .fold(T::zero(), |m, u| m.max(a.support(&u).amax()).max(b.support(&u).amax()));
+        .fold(T::zero(), |m, u| {
+            m.max(a.support(&u).amax()).max(b.support(&u).amax())
+        });
     near(
         d.lower_bound,
         expected,
