@@ -31,9 +31,9 @@ use std::hint::black_box;
 
 use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{
-    closest_points, contact, distance, intersects, ray_cast, Ball, Capsule, ClimbingHull, ConvexHull, Cuboid,
-    GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real, Simplex, SupportMap, SupportPoint,
-    Transformed, Vector,
+    closest_points, contact, distance, intersects, ray_cast, Ball, Capsule, ClimbingHull,
+    ConvexHull, Cuboid, GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real, Simplex, SupportMap,
+    SupportPoint, Transformed, Vector,
 };
 use gjk_benches::{
     polygon_points, pose_pairs, sphere_points, Lcg, Pose, PosePair, BALL_A, BALL_B, BOX_A, BOX_B,
