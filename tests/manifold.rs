@@ -389,3 +389,59 @@ fn box_faces() {
     assert_eq!(f.len(), 4);
     assert!(f.points().all(|(p, _)| p.y == -2.0));
 }
+
+/// A small box resting on a large box built as a `Hull` from its corners
+/// and interior points (each face two triangles, merged into one face):
+/// the small box's four bottom corners, and on a 2D hull, two.
+#[test]
+fn box_on_a_hull_face() {
+    use gjk::Hull;
+    let mut rng = Lcg::new(0x4);
+    let mut points: Vec<Vector<f64, 3>> = (0..8)
+        .map(|i| {
+            Vector::<f64, 3>::new(
+                if i & 1 == 0 { -4.0 } else { 4.0 },
+                if i & 2 == 0 { -4.0 } else { 4.0 },
+                if i & 4 == 0 { -1.0 } else { 1.0 },
+            )
+        })
+        .collect();
+    points.extend((0..20).map(|_| {
+        Vector::<f64, 3>::new(
+            rng.range(-3.0, 3.0),
+            rng.range(-3.0, 3.0),
+            rng.range(-0.9, 0.9),
+        )
+    }));
+    let mut indices = vec![0; Hull::<f64, 3>::indices_needed(points.len())];
+    let mut facets = vec![[0; 3]; Hull::<f64, 3>::facets_needed(points.len())];
+    let floor = Hull::<f64, 3>::new(&points, &mut indices, &mut facets).unwrap();
+    let cube = Cuboid::new(v3::<f64>(0.5, 0.5, 0.5)).unwrap();
+    let placed =
+        Transformed::new(cube, turn(0.4, 0.0), Vector::<f64, 3>::new(0.7, -1.1, 1.49)).unwrap();
+    let m = contact_manifold(&floor, &placed, 0.001, &GjkConfig::default())
+        .unwrap()
+        .unwrap();
+    assert_eq!(m.len(), 4, "{m:?}");
+    for p in m.points() {
+        assert!((p.distance + 0.01).abs() < 1e-12, "{p:?}");
+        assert!((p.point_a.z - 1.0).abs() < 1e-12, "{p:?}");
+    }
+    let square = [
+        Vector2::new(-3.0, -1.0),
+        Vector2::new(3.0, -1.0),
+        Vector2::new(3.0, 1.0),
+        Vector2::new(-3.0, 1.0),
+        Vector2::new(0.5, 0.2),
+    ];
+    let mut indices = vec![0; Hull::<f64, 2>::indices_needed(square.len())];
+    let mut edges = vec![[0; 2]; Hull::<f64, 2>::facets_needed(square.len())];
+    let flat = Hull::<f64, 2>::new(&square, &mut indices, &mut edges).unwrap();
+    let small = Cuboid::new(Vector2::new(0.5, 0.5)).unwrap();
+    let resting = Transformed::translated(small, Vector2::new(0.2, 1.48)).unwrap();
+    let m = contact_manifold(&flat, &resting, 0.001, &GjkConfig::default())
+        .unwrap()
+        .unwrap();
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(m.points().all(|p| (p.distance + 0.02).abs() < 1e-12));
+}

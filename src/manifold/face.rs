@@ -5,7 +5,7 @@ use nalgebra::{SVector, Vector2};
 
 use crate::real::{axis, unit, Real};
 use crate::support::{
-    Ball, Capsule, Cuboid, Point, Polygon, Rounded, Segment, SupportMap, Transformed,
+    Ball, Capsule, Cuboid, Hull, Point, Polygon, Rounded, Segment, SupportMap, Transformed,
 };
 
 /// The most vertices a [`Face`] holds (a box face has 4).
@@ -258,4 +258,134 @@ impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Rounded<S, T> {
     fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
         self.shape().face(dir)
     }
+}
+
+/// The facet whose outward normal is closest to `dir`, merged with the
+/// facets in its plane (a box face built as two triangles is one face):
+/// their vertices in order around the face (ids: indices into the points).
+/// In 2D the facets are the polygon's edges; beyond 3D (or a face of more
+/// than [`MAX_FACE_POINTS`] vertices) the best facet alone.
+impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        let points = self.points();
+        let at = |i: u32| points.get(i as usize).copied();
+        let normal_of = |f: &[u32; D]| -> Option<SVector<T, D>> {
+            let p0 = at(*f.first()?)?;
+            let p1 = at(*f.get(1)?)?;
+            let e1 = p1 - p0;
+            if D == 2 {
+                let (x, y) = (e1.get(0).copied()?, e1.get(1).copied()?);
+                return unit(&SVector::from_fn(|i, _| if i == 0 { y } else { -x }));
+            }
+            let e2 = at(*f.get(2)?)? - p0;
+            unit(&cross3(&e1, &e2)?)
+        };
+        let mut best: Option<(usize, T, SVector<T, D>)> = None;
+        for (k, f) in self.facets().iter().enumerate() {
+            let Some(n) = normal_of(f) else {
+                continue;
+            };
+            let along = n.dot(dir);
+            if best.is_none_or(|(_, m, _)| along > m) {
+                best = Some((k, along, n));
+            }
+        }
+        let Some((k, _, normal)) = best else {
+            return single(self.core_support(dir), dir);
+        };
+        let mut face = Face::new(normal, k as u32);
+        let Some(facet) = self.facets().get(k) else {
+            return face;
+        };
+        // The vertices of every facet in the same plane (to rounding).
+        let offset = facet
+            .first()
+            .and_then(|&i| at(i))
+            .map_or(T::zero(), |p| normal.dot(&p));
+        let scale = points
+            .iter()
+            .fold(T::zero(), |m, p| m.max(crate::real::max_abs(p)));
+        let flat = T::ROUNDING_FLOOR * scale * T::lit(16.0);
+        let mut ids = [0u32; MAX_FACE_POINTS];
+        let mut count = 0;
+        let mut fits = true;
+        for f in self.facets() {
+            let Some(n) = normal_of(f) else {
+                continue;
+            };
+            let coplanar = n.dot(&normal) >= T::one() - T::ANGLE_SLACK
+                && f.iter()
+                    .all(|&i| at(i).is_some_and(|p| (normal.dot(&p) - offset).abs() <= flat));
+            if !coplanar {
+                continue;
+            }
+            for &i in f {
+                if ids.iter().take(count).any(|&j| j == i) {
+                    continue;
+                }
+                match ids.get_mut(count) {
+                    Some(slot) => {
+                        *slot = i;
+                        count += 1;
+                    }
+                    None => fits = false,
+                }
+            }
+        }
+        if !fits || D != 3 {
+            for &i in facet {
+                if let Some(p) = at(i) {
+                    face.push(p, i);
+                }
+            }
+            return face;
+        }
+        // Around the face: by angle about the centroid, in the face's plane.
+        let mut around: [(T, u32); MAX_FACE_POINTS] = [(T::zero(), 0); MAX_FACE_POINTS];
+        let centre = ids
+            .iter()
+            .take(count)
+            .filter_map(|&i| at(i))
+            .fold(SVector::zeros(), |s, p| s + p)
+            / T::from_usize(count).unwrap_or(T::one());
+        let first = ids
+            .first()
+            .and_then(|&i| at(i))
+            .map_or(SVector::zeros(), |p| p - centre);
+        let (Some(u), Some(w)) = (unit(&first), cross3(&normal, &first).and_then(|w| unit(&w)))
+        else {
+            return face;
+        };
+        for (slot, &i) in around.iter_mut().zip(ids.iter().take(count)) {
+            let d = at(i).map_or(SVector::zeros(), |p| p - centre);
+            *slot = (w.dot(&d).atan2(u.dot(&d)), i);
+        }
+        let sorted = around.get_mut(..count).unwrap_or(&mut []);
+        sorted.sort_unstable_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(core::cmp::Ordering::Equal));
+        for &(_, i) in sorted.iter() {
+            if let Some(p) = at(i) {
+                face.push(p, i);
+            }
+        }
+        face
+    }
+}
+
+/// The 3D cross product (`None` in other dimensions).
+pub(super) fn cross3<T: Real, const D: usize>(
+    u: &SVector<T, D>,
+    v: &SVector<T, D>,
+) -> Option<SVector<T, D>> {
+    if D != 3 {
+        return None;
+    }
+    let g = |w: &SVector<T, D>, i: usize| w.get(i).copied().unwrap_or_else(T::zero);
+    let c = [
+        g(u, 1) * g(v, 2) - g(u, 2) * g(v, 1),
+        g(u, 2) * g(v, 0) - g(u, 0) * g(v, 2),
+        g(u, 0) * g(v, 1) - g(u, 1) * g(v, 0),
+    ];
+    Some(SVector::from_fn(|i, _| {
+        c.get(i).copied().unwrap_or_else(T::zero)
+    }))
 }

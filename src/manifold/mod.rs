@@ -258,7 +258,7 @@ fn clip<T: Real, const D: usize>(
         // A segment's two planes are its ends; a polygon's, its edges.
         let (side, at) = if k == 2 {
             (p - q, p)
-        } else if let Some(s) = cross(&(q - p), &reference.normal) {
+        } else if let Some(s) = face::cross3(&(q - p), &reference.normal) {
             (s, p)
         } else {
             continue;
@@ -298,22 +298,6 @@ fn spread<T: Real, const D: usize>(face: &Face<T, D>) -> T {
         (s + (p - prev).norm_squared(), p)
     });
     sum + (first - last).norm_squared()
-}
-
-/// The 3D cross product (`None` in other dimensions).
-fn cross<T: Real, const D: usize>(u: &SVector<T, D>, v: &SVector<T, D>) -> Option<SVector<T, D>> {
-    if D != 3 {
-        return None;
-    }
-    let g = |w: &SVector<T, D>, i: usize| w.get(i).copied().unwrap_or_else(T::zero);
-    let c = [
-        g(u, 1) * g(v, 2) - g(u, 2) * g(v, 1),
-        g(u, 2) * g(v, 0) - g(u, 0) * g(v, 2),
-        g(u, 0) * g(v, 1) - g(u, 1) * g(v, 0),
-    ];
-    Some(SVector::from_fn(|i, _| {
-        c.get(i).copied().unwrap_or_else(T::zero)
-    }))
 }
 
 /// Sutherland–Hodgman against the half-space `side · x ≤ offset`; a

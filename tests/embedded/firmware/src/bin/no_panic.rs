@@ -143,6 +143,9 @@ fn build_hulls<T: Real>() {
         let dir = black_box(v(0.3, -0.2, 1.0));
         black_box(hull.support(&dir));
         black_box(hull.center());
+        if let Ok(ball) = Ball::new(black_box(v(0.5, 0.5, 2.0)), T::one()) {
+            manifold(&hull, &ball);
+        }
     }
     let flat = black_box([
         Vector2::new(T::zero(), T::one()),
