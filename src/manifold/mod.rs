@@ -182,20 +182,27 @@ where
         .chain(incident.points())
         .fold(T::zero(), |s, (p, _)| s.max(max_abs(&p)));
     let slack = T::ROUNDING_FLOOR * scale;
-    let clipped = clip(&reference, &incident, slack);
+    let towards = if a_is_reference { n } else { -n };
+    let clipped = clip(&reference, &incident, &towards, slack);
     let Some((base, _)) = reference.points().next() else {
         return Ok(Some(single()));
     };
     let mut found: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }> =
         ArrayVec::new();
+    // Each incident point is measured along the contact normal (from the
+    // reference shape towards the incident one) to the reference plane: a
+    // point of B and its foot on A's face are no farther into each other
+    // along the normal than the shapes overlap along it, so no point is
+    // deeper than the contact.
+    let slope = m.dot(&towards);
     for k in &clipped {
-        let above = m.dot(&(k.p - base));
-        let distance = above - r_ref - r_inc;
+        let along = m.dot(&(k.p - base)) / slope;
+        let distance = along - r_ref - r_inc;
         if !(distance <= max_separation + slack) {
             continue;
         }
-        let on_reference = k.p - m * above + m * r_ref;
-        let on_incident = k.p - m * r_inc;
+        let on_reference = k.p - towards * along + towards * r_ref;
+        let on_incident = k.p - towards * r_inc;
         let point = if a_is_reference {
             ManifoldPoint {
                 point_a: on_reference,
@@ -220,7 +227,7 @@ where
     if found.is_empty() {
         return Ok(Some(single()));
     }
-    let normal = if a_is_reference { m } else { -m };
+    let normal = n;
     let mut points = [None; MAX_MANIFOLD_POINTS];
     for (slot, i) in points.iter_mut().zip(reduce(&found)) {
         *slot = found.get(i).map(|(p, _)| *p);
@@ -234,10 +241,12 @@ where
 
 /// The incident feature clipped against the reference face's side planes
 /// (within `slack`): for a polygon, one plane per edge, through the edge
-/// and the face normal; for a segment, one plane at each end.
+/// and the direction `towards` the points are measured along; for a
+/// segment, one plane at each end, parallel to it.
 fn clip<T: Real, const D: usize>(
     reference: &Face<T, D>,
     incident: &Face<T, D>,
+    towards: &SVector<T, D>,
     slack: T,
 ) -> Clipped<T, D> {
     let mut poly = Clipped::new();
@@ -255,10 +264,13 @@ fn clip<T: Real, const D: usize>(
         let (Some(&p), Some(&q)) = (refs.get(i), refs.get(next(i, k))) else {
             continue;
         };
-        // A segment's two planes are its ends; a polygon's, its edges.
+        // A segment's two planes are its ends; a polygon's, its edges; all
+        // parallel to the direction the points are measured along, so that
+        // a point kept projects into the face.
         let (side, at) = if k == 2 {
-            (p - q, p)
-        } else if let Some(s) = face::cross3(&(q - p), &reference.normal) {
+            let e = p - q;
+            (e - towards * towards.dot(&e), p)
+        } else if let Some(s) = face::cross3(&(q - p), towards) {
             (s, p)
         } else {
             continue;
