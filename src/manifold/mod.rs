@@ -5,10 +5,13 @@
 //! overlapping). Along it each shape gives its most aligned feature
 //! ([`Faces`]); the one whose normal agrees better with the contact normal
 //! is the *reference*, the other the *incident* feature. The incident
-//! feature is clipped against the side planes of the reference face
-//! (Sutherland & Hodgman, "Reentrant Polygon Clipping", CACM 1974), each
-//! remaining point is measured against the reference plane, and points
-//! farther apart than the caller's separation are dropped; in 3D at most
+//! feature is clipped against the side planes of the reference face, taken
+//! parallel to the normal (Sutherland & Hodgman, "Reentrant Polygon
+//! Clipping", CACM 1974); each remaining point is measured along the normal
+//! to the reference plane (a point of B and its foot on A's face overlap
+//! along the normal no more than the shapes do, so no point is deeper than
+//! the contact), and points farther apart than the caller's separation are
+//! dropped; in 3D at most
 //! four are kept, chosen to span the largest area (the deepest, the one
 //! farthest from it, then the ones that widen the patch most). Margins
 //! (balls, capsules, rounded shapes) move the points onto the rounded
