@@ -74,6 +74,16 @@ fn depth_budget<T: TestReal>(scale: f64) -> f64 {
     DEPTH_ULPS * T::eps() * scale
 }
 
+/// How far below the truth the depth (a certified lower bound) may sit: the
+/// depth budget plus the certification margin, what EPA takes off each
+/// facet's offset for the rounding of `n · y`: `(D + 2) u Σ |nᵢ yᵢ|` for the
+/// dot product and the difference `y = a − b`, and `2D u |n · y|` for the
+/// normal's length, with `Σ |nᵢ yᵢ| ≤ ‖y‖ ≤ 2√D · scale`.
+fn lower_budget<T: TestReal, const D: usize>(scale: f64) -> f64 {
+    let certification = (3 * D + 2) as f64 * 2.0 * (D as f64).sqrt();
+    depth_budget::<T>(scale) + certification * T::eps() * scale
+}
+
 fn normal_budget<T: TestReal>(scale_over_feature: f64) -> f64 {
     NORMAL_ULPS * T::eps() * scale_over_feature.max(1.0)
 }
@@ -310,13 +320,14 @@ fn check<T: TestReal, const D: usize>(
     let n = to64(&p.normal);
     let (pa, pb) = (to64(&p.point_a), to64(&p.point_b));
     let db = depth_budget::<T>(e.scale);
+    let lb = lower_budget::<T, D>(e.scale);
     let nb = normal_budget::<T>(e.scale / e.depth.max(e.scale * 1e-3).min(1.0));
     let pbud = point_budget::<T>(e.scale);
 
     assert_eq!(p.status, Status::Converged, "{tag}: {p:?}");
     assert!(
-        (depth - e.depth).abs() <= db,
-        "{tag}: depth {depth} vs {}, budget {db:e}",
+        depth - e.depth <= db && e.depth - depth <= lb,
+        "{tag}: depth {depth} vs {}, budget {db:e} above, {lb:e} below",
         e.depth
     );
     // `upper_bound ≥ depth` exactly is checked by its own test; here within
@@ -415,8 +426,11 @@ fn ball_ball<T: TestReal, const D: usize>(m: &mut Measure) {
     // the radii.
     let b = Ball::new(Vector::<T, D>::zeros(), T::of(rb)).unwrap();
     let p = penetration(&a, &b, &GjkConfig::default()).unwrap().unwrap();
-    let err = (p.depth.f() - (ra + rb)).abs();
-    assert!(err <= depth_budget::<T>(2.0), "coincident balls: {p:?}");
+    let err = p.depth.f() - (ra + rb);
+    assert!(
+        err <= depth_budget::<T>(2.0) && -err <= lower_budget::<T, D>(2.0),
+        "coincident balls: {p:?}"
+    );
     assert!(
         (to64(&p.normal).norm() - 1.0).abs() <= normal_budget::<T>(1.0),
         "{p:?}"
@@ -1192,7 +1206,12 @@ fn capsule_sweep<T: TestReal>() {
         let (dist, pa, pb) = (c.distance.f(), to64(&c.point_a), to64(&c.point_b));
         let want = e0.y - 1.0 - r;
         let tag = format!("capsule sweep ({}) at low = {low}: {c:?}", T::NAME);
-        assert!((dist - want).abs() <= depth_budget::<T>(2.0), "{tag}");
+        // `dist` is minus the certified depth: above the truth by at most
+        // the certification margin.
+        assert!(
+            want - dist <= depth_budget::<T>(2.0) && dist - want <= lower_budget::<T, 3>(2.0),
+            "{tag}"
+        );
         assert!(
             (pa - Vector3::new(e0.x, 1.0, e0.z)).norm() <= point_budget::<T>(2.0),
             "{tag}"
@@ -1255,7 +1274,8 @@ fn regression_large_hull_normal_f32() {
                 "{tag}"
             );
             assert!(
-                (p.depth.f() - 0.1).abs() <= depth_budget::<f32>(scale),
+                p.depth.f() - 0.1 <= depth_budget::<f32>(scale)
+                    && 0.1 - p.depth.f() <= lower_budget::<f32, 3>(scale),
                 "{tag}"
             );
         }

@@ -38,7 +38,7 @@ use nalgebra::SVector;
 pub(crate) use answer::{margins, CoreAnswer, ShapeAnswer, Verdict};
 pub(crate) use extent::Extent;
 pub(crate) use point_core::point_core;
-pub(crate) use termination::within;
+pub(crate) use termination::{certified_offset, within};
 
 use crate::pair::{small_direction, Pair};
 use crate::query::{GjkConfig, GjkError, Status};

@@ -59,6 +59,27 @@ pub(super) fn dot_rounding<T: Real, const D: usize>(w: &SVector<T, D>, norm: T) 
     dims * (T::EPSILON * T::lit(0.5) * root * max_abs(w) * norm + T::TINIEST)
 }
 
+/// A certified lower bound on `n̂ · y`, for `n` a computed unit vector
+/// (its length within `2D u` of one, `u = ε / 2`; `n̂ = n / ‖n‖`) and `y` a
+/// support point: the computed `n · y` less its rounding. The dot product
+/// rounds by at most `D u Σ |nᵢ yᵢ|`, the difference `a − b` that gave `y`
+/// adds `u |yᵢ|` per coordinate, and dividing by `‖n‖` moves the result by
+/// `2D u` of itself; each product may lose a subnormal to underflow.
+/// Measured on the terms themselves rather than on the coordinates' size,
+/// the allowance is small where the normal is close to an axis.
+#[inline]
+pub(crate) fn certified_offset<T: Real, const D: usize>(n: &SVector<T, D>, y: &SVector<T, D>) -> T {
+    let u = T::EPSILON * T::lit(0.5);
+    let (mut h, mut terms) = (T::zero(), T::zero());
+    for (a, b) in n.iter().zip(y.iter()) {
+        h += *a * *b;
+        terms += (*a * *b).abs();
+    }
+    let dims = T::from_usize(D + 2).unwrap_or(T::one());
+    let length = T::from_usize(2 * D).unwrap_or(T::one());
+    h - (dims * (u * terms + T::TINIEST) + length * u * h.abs())
+}
+
 /// A certified lower bound proves the distance beyond `cutoff` when it
 /// clears it by more than the rounding allowance of the coordinates: gaps
 /// within rounding count as touching (the loop's early exit and

@@ -8,8 +8,10 @@
 //! with the support point along its normal, until that facet lies on the
 //! boundary.
 //!
-//! Two bounds bracket the depth: the nearest facet's distance from below (the
-//! polytope lies inside `A − B`) and the support value along its normal from
+//! Two bounds bracket the depth: the nearest facet's certified distance from
+//! below (the polytope lies inside `A − B`; each facet's distance is the
+//! least `n · yᵢ` over its vertices net of rounding, see
+//! [`Polytope::closest_facet`]) and the support value along its normal from
 //! above. The loop stops when they meet within the relative tolerance.
 //!
 //! GJK may stop with fewer than `D + 1` vertices (touching shapes, the origin
@@ -164,7 +166,7 @@ where
         let inside = poly.start(&local)
             && poly
                 .closest_facet()
-                .is_some_and(|f| poly.facet(f).distance >= T::zero());
+                .is_some_and(|(_, least)| least >= T::zero());
         if !inside {
             break;
         }
@@ -291,17 +293,17 @@ where
     let mut upper = T::max_value().unwrap_or(T::one());
     let mut status = Status::IterationLimit;
     let mut iterations = 0;
-    let mut best = poly.closest_facet();
+    let mut best = poly.closest_facet().map(|(f, _)| f);
     let mut sound: Option<Facet<T, D>> = None;
     let mut broken = false;
     for iteration in 1..=config.max_iterations {
         iterations = iteration;
-        let Some(f) = poly.closest_facet() else {
+        let Some((f, least)) = poly.closest_facet() else {
             status = Status::Stalled;
             break;
         };
         let facet = poly.facet(f);
-        if facet.distance < -extent.rounding() {
+        if least < -extent.rounding() {
             // The origin is outside a facet: rounding broke the polytope
             // (a facet that saw the last point survived, or one that did
             // not was removed). Its planes bound nothing any more; the last
@@ -312,6 +314,7 @@ where
                 // Broken from the start: nothing bounds the depth but zero.
                 let mut start = facet;
                 start.distance = T::zero();
+                start.bound = T::zero();
                 sound = Some(start);
             }
             break;
@@ -329,8 +332,8 @@ where
         // nothing about this one).
         let support = facet.normal.dot(&p.w);
         upper = upper.min(support);
-        if support - facet.distance
-            <= config.tolerance * facet.distance.max(T::zero()) + extent.rounding()
+        if support - facet.bound
+            <= config.tolerance * facet.bound.max(T::zero()) + extent.rounding()
         {
             status = Status::Converged;
             break;
@@ -358,13 +361,13 @@ where
         // The polytope cannot name contact points; A's support along the
         // normal can (put on the planes below).
         let a = pair.support(&facet.normal).a;
-        (facet, facet.distance.max(T::zero()), a, a)
+        (facet, facet.bound.max(T::zero()), a, a)
     } else {
         let Some(f) = best else {
             return Err(GjkError::NonFinite);
         };
         let facet = poly.facet(f);
-        let mut depth = facet.distance.max(T::zero());
+        let mut depth = facet.bound.max(T::zero());
         let q = facet.normal * facet.distance;
         let (miss, mut pa, mut pb) = contact_points(poly, f, &q, extent);
         if miss > extent.rounding() {

@@ -20,6 +20,7 @@ use arrayvec::ArrayVec;
 use nalgebra::{ArrayStorage, SVector};
 
 use crate::basis::Basis;
+use crate::engine::certified_offset;
 use crate::real::{robust_norm, Real};
 use crate::simplex::{Simplex, SupportPoint};
 
@@ -39,6 +40,9 @@ pub(crate) struct Facet<T: Real, const D: usize> {
     pub normal: SVector<T, D>,
     /// Signed distance of the facet's hyperplane from the origin.
     pub distance: T,
+    /// A certified lower bound on the distance from the origin to the facet
+    /// (the simplex, not its plane): see [`Polytope::closest_facet`].
+    pub bound: T,
     state: u8,
 }
 
@@ -49,6 +53,7 @@ impl<T: Real, const D: usize> Facet<T, D> {
         adjacent: [0; D],
         normal: SVector::from_array_storage(ArrayStorage([[T::ZERO; D]; 1])),
         distance: T::ZERO,
+        bound: T::ZERO,
         state: DEAD,
     };
 
@@ -182,15 +187,35 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
             .map(|(i, _)| i)
     }
 
-    /// The live facet with a normal that is closest to the origin.
-    pub fn closest_facet(&self) -> Option<usize> {
+    /// The live facet with a normal whose certified distance
+    /// ([`Facet::bound`]) is least: the polytope's lower bound on the depth.
+    ///
+    /// Every point `x` of a facet is a convex combination of its vertices
+    /// `yᵢ`, so for any direction `n`, `n · x ≥ minᵢ n · yᵢ`, and the facet
+    /// keeps at least that distance from the origin (`‖n‖ = 1`). This holds
+    /// however far rounding has tilted `n` from the true normal: a tilt
+    /// shows as a spread of `n · yᵢ` across the facet, which the minimum
+    /// pays. The plane's offset (the mean of `n · yᵢ`) does not: on a
+    /// sliver (a needle's facets, long edges nearly parallel) rounding tilts
+    /// the normal by far more than the facet's distance, and the plane can
+    /// report a depth where the origin lies on the surface. While the
+    /// boundary closes around the origin, every ray from it crosses some
+    /// facet, so the least of these bounds bounds the depth.
+    ///
+    /// Returns that facet with the least plane offset of any facet (below
+    /// zero, the origin is outside a plane: rounding broke the polytope).
+    pub fn closest_facet(&self) -> Option<(usize, T)> {
         let mut best: Option<(usize, T)> = None;
+        let mut least = T::max_value().unwrap_or(T::one());
         for (i, f) in self.used().iter().enumerate() {
-            if f.is_candidate() && best.is_none_or(|(_, d)| f.distance < d) {
-                best = Some((i, f.distance));
+            if f.is_candidate() {
+                least = least.min(f.distance);
+                if best.is_none_or(|(_, d)| f.bound < d) {
+                    best = Some((i, f.bound));
+                }
             }
         }
-        best.map(|(i, _)| i)
+        best.map(|(i, _)| (i, least))
     }
 
     /// Computes the outward unit normal and plane distance of facet `f`.
@@ -210,20 +235,27 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         let outward = y0 - self.interior;
         let u = edges.reject(&outward);
         let n = robust_norm(&u);
-        let (normal, distance) =
+        let far = T::max_value().unwrap_or(T::one());
+        let (normal, distance, bound) =
             if n > T::DEGENERACY * robust_norm(&outward) && n > T::zero() && n.is_finite() {
                 let normal = u / n;
-                // The plane's offset, averaged over the vertices.
-                let sum = verts
-                    .iter()
-                    .fold(T::zero(), |s, &v| s + normal.dot(&self.vertex(v).w));
-                (normal, sum / T::from_usize(D).unwrap_or(T::one()))
+                // The plane's offset, averaged over the vertices, and the
+                // least offset, net of its rounding.
+                let (mut sum, mut least) = (T::zero(), far);
+                for &v in &verts {
+                    let y = self.vertex(v).w;
+                    sum += normal.dot(&y);
+                    least = least.min(certified_offset(&normal, &y));
+                }
+                let mean = sum / T::from_usize(D).unwrap_or(T::one());
+                (normal, mean, least)
             } else {
-                (SVector::zeros(), T::max_value().unwrap_or(T::one()))
+                (SVector::zeros(), far, far)
             };
         if let Some(facet) = self.facets.get_mut(f) {
             facet.normal = normal;
             facet.distance = distance;
+            facet.bound = bound;
         }
     }
 

@@ -33,13 +33,13 @@ fn sweep_depth<T: Scalar, const D: usize>(
         Ok(Some(p)) if p.status == Status::Converged => Some(p.depth.f()),
         _ => None,
     };
-    // Both orders, the shallower kept: on needle-thin sweeps at extreme
-    // scales EPA can claim a converged depth far beyond the truth in one
-    // order (listed in `fuzz/open-findings`), and the oracle must not
-    // blame the cast for it.
+    // Both orders, the deeper kept: each depth is a certified lower bound,
+    // so the deeper is one too, and a depth claimed beyond the truth in
+    // either order (EPA on a needle-thin sweep at extreme scales once did)
+    // fails the cast's invariant.
     let forward = depth(penetration(a, &swept, &pair.config))?;
     let backward = depth(penetration(&swept, a, &pair.config))?;
-    Some(forward.min(backward))
+    Some(forward.max(backward))
 }
 
 /// Runs the cast invariants on a pair: B cast towards A along the line of
