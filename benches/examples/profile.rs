@@ -31,9 +31,9 @@ use std::hint::black_box;
 
 use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{
-    closest_points, contact, distance, intersects, ray_cast, Ball, Capsule, ClimbingHull,
-    ConvexHull, Cuboid, GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real, Simplex, SupportMap,
-    SupportPoint, Transformed, Vector,
+    closest_points, contact, distance, intersects, ray_cast, Ball, BuiltHull, Capsule,
+    ClimbingHull, ConvexHull, Cuboid, GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real,
+    Simplex, SupportMap, SupportPoint, Transformed, Vector,
 };
 use gjk_benches::{
     polygon_points, pose_pairs, sphere_points, Lcg, Pose, PosePair, BALL_A, BALL_B, BOX_A, BOX_B,
@@ -263,6 +263,39 @@ fn reduce_pass<const D: usize>(k: usize, reps: usize) -> f64 {
     acc
 }
 
+/// Builds the hull of a cloud `reps` times: `set` is a mesh under
+/// `benches/meshes` (without `.obj`) or `sphere<N>`; parry's `convex_hull`
+/// when not `ours`. Per build: `(Ir(R) − Ir(0)) / R`.
+fn build_pass(set: &str, ours: bool, reps: usize) -> f64 {
+    let points: Vec<Vector3<f64>> = match set.strip_prefix("sphere") {
+        Some(n) => sphere_points::<3>(n.parse().expect("sphere<N>"), 5),
+        None => {
+            let path = format!("{}/meshes/{set}.obj", env!("CARGO_MANIFEST_DIR"));
+            gjk_benches::obj::read_vertices(path).expect("a mesh")
+        }
+    };
+    let n = points.len();
+    let mut acc = 0.0;
+    if ours {
+        let mut vertices = vec![0; BuiltHull::<3>::vertices_needed(n)];
+        let mut facets = vec![[0; 3]; BuiltHull::<3>::facets_needed(n)];
+        let mut work = vec![0; BuiltHull::<3>::work_needed(n)];
+        for _ in 0..reps {
+            let hull =
+                BuiltHull::<3>::build(black_box(&points), &mut vertices, &mut facets, &mut work)
+                    .expect("a hull");
+            acc += hull.facets().len() as f64;
+        }
+    } else {
+        let cloud: Vec<PVector> = points.iter().map(|p| PVector::new(p.x, p.y, p.z)).collect();
+        for _ in 0..reps {
+            let (_, tris) = parry3d_f64::transformation::convex_hull(black_box(&cloud));
+            acc += tris.len() as f64;
+        }
+    }
+    acc
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let set = args.get(1).map_or("hull256", String::as_str);
@@ -275,7 +308,9 @@ fn main() {
     let pbox_a = PCuboid::new(PVector::from(BOX_A));
     let pbox_b = PCuboid::new(PVector::from(BOX_B));
 
-    let result = if query == "reduce" {
+    let result = if query == "build" {
+        build_pass(set, ours, reps)
+    } else if query == "reduce" {
         let (d, k) = set
             .strip_prefix('d')
             .and_then(|r| r.split_once('k'))

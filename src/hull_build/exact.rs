@@ -211,12 +211,22 @@ fn parts<const K: usize>(row: &[(f64, f64); K], j: usize) -> [f64; 2] {
     row.get(j).map_or([0.0; 2], |&(hi, lo)| [hi, lo])
 }
 
+/// The sign of a 3×3 determinant evaluated in floating point as one row
+/// times the 2×2 minors of the other two (rows of rounded differences),
+/// when the filter vouches for it: `None` when `det` is within the error
+/// bound of the `permanent` formed the same way, or the permanent is too
+/// small for the bound to hold.
+#[inline]
+pub(super) fn filtered_sign(det: f64, permanent: f64) -> Option<Sign> {
+    let bound = DET3_BOUND * permanent;
+    (permanent > FILTER_FLOOR && bound.is_finite() && det.abs() > bound).then(|| sign_of(det))
+}
+
 /// The sign of `det[x₀ − y₀, x₁ − y₁, x₂ − y₂]` (rows), exactly.
 pub(super) fn det3_sign(x: [&[f64; 3]; 3], y: [&[f64; 3]; 3]) -> Sign {
     let (det, permanent) = det3_float(x, y);
-    let bound = DET3_BOUND * permanent;
-    if permanent > FILTER_FLOOR && bound.is_finite() && det.abs() > bound {
-        return sign_of(det);
+    if let Some(sign) = filtered_sign(det, permanent) {
+        return sign;
     }
     if coincide(x, y) {
         return 0;

@@ -132,7 +132,9 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     }
 
     /// Length of the `work` storage for `points` points: `3·points + 1` in
-    /// 2D, `21·points` in 3D (at least `5·points + 64`).
+    /// 2D, `45·points` in 3D (at least `5·points + 160`; of which 24 words
+    /// a point hold the facets' planes, which make the builder's tests a
+    /// dot product each).
     pub const fn work_needed(points: usize) -> usize {
         if D == 2 {
             two::work_needed(points)

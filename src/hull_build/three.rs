@@ -34,14 +34,24 @@
 //! with it. [`super::extreme`] finds such vertices and, if there are any,
 //! the hull is built again from the extreme vertices alone.
 //!
+//! # Planes
+//!
+//! Each facet keeps its normal `(b − a) × (c − a)` and the absolute values
+//! of the products that form it, so that testing a point `p` against it is a
+//! dot product with `p − a`: the same determinant, evaluated in the same
+//! form (a row times the minors of the other two), as the filter of
+//! [`super::exact`], with the same error bound on the same permanent. Only
+//! points inside that bound go to the full exact predicate.
+//!
 //! # Storage
 //!
 //! Facets live in slots, recycled through a free list: at most `2n − 4`
 //! facets are alive at a time (removed facets are freed before the new ones
 //! are made), so `2n` slots are enough. The facets' vertices are kept in the
-//! caller's facet storage, everything else in the work storage.
+//! caller's facet storage, everything else in the work storage (the planes
+//! as the bits of their `f64` values, [`PLANE_WORDS`] words a slot).
 
-use super::exact::{collinear3, orient3, Sign};
+use super::exact::{collinear3, filtered_sign, orient3, Sign};
 use super::scaled::Scaled;
 use super::{get, put, NONE};
 use crate::real::Real;
@@ -60,12 +70,16 @@ pub(super) const fn slots(n: usize) -> usize {
     }
 }
 
+/// Work words per slot for its plane: six `f64` (the normal and its
+/// permanent's minors), two words each.
+const PLANE_WORDS: usize = 12;
+
 /// Work entries for `n` points: candidates, list links and horizon (`5n`),
 /// and per slot neighbours (3), outside-set head, stamp, queue flag, patch
-/// and queue entries (8 in all).
+/// and queue entries (8 in all) and the plane ([`PLANE_WORDS`]).
 pub(super) const fn work_needed(n: usize) -> usize {
     n.saturating_mul(5)
-        .saturating_add(slots(n).saturating_mul(8))
+        .saturating_add(slots(n).saturating_mul(8 + PLANE_WORDS))
 }
 
 /// The quickhull state, all of it in borrowed storage.
@@ -91,6 +105,8 @@ pub(super) struct Quick<'s, 'p, T: Real> {
     /// Per point: the next point in its outside set; for hull vertices, the
     /// new facet whose horizon edge starts there.
     pub(super) next: &'s mut [u32],
+    /// Per slot: its facet's normal and the minors' magnitudes, as bits.
+    planes: &'s mut [[u32; PLANE_WORDS]],
     /// Slots ever used (the rest are untouched).
     pub(super) used: usize,
     free: u32,
@@ -157,6 +173,12 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
             pending: take(&mut work, s)?,
             horizon: take3(&mut work, n)?,
             next: take(&mut work, n)?,
+            planes: take(
+                &mut work,
+                s.checked_mul(PLANE_WORDS).ok_or(ShapeError::TooLarge)?,
+            )?
+            .as_chunks_mut::<PLANE_WORDS>()
+            .0,
             used: 0,
             free: NONE,
             pending_len: 0,
@@ -238,7 +260,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
         let faces = [[a, b, c], [a, d, b], [b, d, c], [c, d, a]];
         for face in faces {
             let f = self.alloc(0)?;
-            put(self.tri, f as usize, face)?;
+            self.make_facet(f, face)?;
         }
         self.link_first()?;
         Ok([a, b, c, d])
@@ -292,42 +314,103 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
         Ok(())
     }
 
-    /// The exact side of point `p` of facet `f` (positive: above).
-    fn side(&self, f: u32, p: u32) -> Result<Sign, ShapeError> {
-        self.pts.orient(get(self.tri, f as usize)?, p)
+    /// Stores facet `f` with vertices `face`, and its plane.
+    fn make_facet(&mut self, f: u32, face: [u32; 3]) -> Result<(), ShapeError> {
+        put(self.tri, f as usize, face)?;
+        let [a, b, c] = face;
+        let pa = self.pts.at(a)?;
+        let (r0, r1) = (sub(&self.pts.at(b)?, &pa), sub(&self.pts.at(c)?, &pa));
+        let products = [
+            (r0[1] * r1[2], r0[2] * r1[1]),
+            (r0[2] * r1[0], r0[0] * r1[2]),
+            (r0[0] * r1[1], r0[1] * r1[0]),
+        ];
+        let mut words = [0; PLANE_WORDS];
+        for (k, (x, y)) in products.into_iter().enumerate() {
+            for (j, value) in [(k, x - y), (k + 3, x.abs() + y.abs())] {
+                let bits = value.to_bits();
+                put(&mut words, 2 * j, (bits >> 32) as u32)?;
+                put(&mut words, 2 * j + 1, bits as u32)?;
+            }
+        }
+        put(self.planes, f as usize, words)
+    }
+
+    /// Facet `f`'s normal and the magnitudes of its minors' products.
+    #[inline]
+    fn plane(&self, f: u32) -> Result<([f64; 3], [f64; 3]), ShapeError> {
+        let words = get(self.planes, f as usize)?;
+        let value = |j: usize| -> Result<f64, ShapeError> {
+            let (hi, lo) = (get(&words, 2 * j)?, get(&words, 2 * j + 1)?);
+            Ok(f64::from_bits((u64::from(hi) << 32) | u64::from(lo)))
+        };
+        Ok((
+            [value(0)?, value(1)?, value(2)?],
+            [value(3)?, value(4)?, value(5)?],
+        ))
     }
 
     /// How far `p` is above facet `f`, in floating point, times the facet's
-    /// doubled area: enough to compare points above one facet.
-    fn height(&self, f: u32, p: u32) -> Result<f64, ShapeError> {
-        let [a, b, c] = get(self.tri, f as usize)?;
-        let (pa, pb, pc, pp) = (
-            self.pts.at(a)?,
-            self.pts.at(b)?,
-            self.pts.at(c)?,
-            self.pts.at(p)?,
-        );
-        Ok(super::exact::det3_float([&pb, &pc, &pp], [&pa, &pa, &pa]).0)
+    /// doubled area (enough to compare points above one facet), with the
+    /// permanent that bounds its error.
+    #[inline]
+    fn lift(&self, f: u32, p: u32) -> Result<(f64, f64), ShapeError> {
+        let a = get(self.tri, f as usize)?[0];
+        let (normal, minors) = self.plane(f)?;
+        let r = sub(&self.pts.at(p)?, &self.pts.at(a)?);
+        let det = r[0] * normal[0] + r[1] * normal[1] + r[2] * normal[2];
+        let permanent = r[0].abs() * minors[0] + r[1].abs() * minors[1] + r[2].abs() * minors[2];
+        Ok((det, permanent))
+    }
+
+    /// [`lift`](Self::lift)'s height, and the exact side of `p` (positive:
+    /// above): the filter's sign, or the exact predicate's when the height
+    /// is within its error bound.
+    #[inline]
+    fn height(&self, f: u32, p: u32) -> Result<(f64, Sign), ShapeError> {
+        let (det, permanent) = self.lift(f, p)?;
+        let side = match filtered_sign(det, permanent) {
+            Some(sign) => sign,
+            None => self.exact_side(f, p)?,
+        };
+        Ok((det, side))
+    }
+
+    /// The side of `p` of facet `f` when the filter cannot tell: zero for a
+    /// copy of a vertex (on the plane), else the exact predicate.
+    #[cold]
+    #[inline(never)]
+    fn exact_side(&self, f: u32, p: u32) -> Result<Sign, ShapeError> {
+        let face = get(self.tri, f as usize)?;
+        let q = self.pts.at(p)?;
+        for v in face {
+            if self.pts.at(v)? == q {
+                return Ok(0);
+            }
+        }
+        self.pts.orient(face, p)
     }
 
     /// Puts `p` in the outside set of the first of `facets` it lies strictly
     /// above; drops it when there is none.
     fn assign(&mut self, p: u32, facets: &[u32]) -> Result<(), ShapeError> {
         for &f in facets {
-            if self.side(f, p)? > 0 {
-                return self.add_outside(f, p);
+            let (h, side) = self.height(f, p)?;
+            if side > 0 {
+                return self.add_outside(f, p, h);
             }
         }
         Ok(())
     }
 
-    /// Adds `p` to the outside set of `f`, first if it is the farthest.
-    fn add_outside(&mut self, f: u32, p: u32) -> Result<(), ShapeError> {
+    /// Adds `p`, `height` above `f`, to the outside set of `f`, first if it
+    /// is the farthest.
+    fn add_outside(&mut self, f: u32, p: u32, height: f64) -> Result<(), ShapeError> {
         let h = get(self.head, f as usize)?;
         if h == NONE {
             put(self.next, p as usize, NONE)?;
             put(self.head, f as usize, p)?;
-        } else if self.height(f, p)? > self.height(f, h)? {
+        } else if height > self.lift(f, h)?.0 {
             put(self.next, p as usize, h)?;
             put(self.head, f as usize, p)?;
         } else {
@@ -383,16 +466,25 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
         }
         self.cone(p, edges, step)?;
         // Each orphan goes to a new facet (now listed in `patch`) or is inside.
+        // A copy of the apex is on the hull, above no facet: every new facet
+        // has the apex as a vertex, so it is dropped at once rather than put
+        // to the exact predicate once per new facet.
+        let apex = self.pts.at(p)?;
         let mut q = orphans;
         for _ in 0..=n {
             if q == NONE {
                 return Ok(());
             }
             let after = get(self.next, q as usize)?;
+            if self.pts.at(q)? == apex {
+                q = after;
+                continue;
+            }
             for i in 0..edges {
                 let h = get(self.patch, i)?;
-                if self.side(h, q)? > 0 {
-                    self.add_outside(h, q)?;
+                let (height, side) = self.height(h, q)?;
+                if side > 0 {
+                    self.add_outside(h, q, height)?;
                     break;
                 }
             }
@@ -422,7 +514,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
                     return Err(ShapeError::Inconsistent);
                 }
                 if s != step.hidden {
-                    if self.side(k, p)? > 0 {
+                    if self.height(k, p)?.1 > 0 {
                         put(self.stamp, k as usize, step.visible)?;
                         put(self.patch, visible, k)?;
                         visible += 1;
@@ -449,7 +541,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
                 return Err(ShapeError::Inconsistent);
             }
             let h = self.alloc(step.new)?;
-            put(self.tri, h as usize, [a, b, p])?;
+            self.make_facet(h, [a, b, p])?;
             put(self.nbr, h as usize, [beyond, NONE, NONE])?;
             let tb = get(self.tri, beyond as usize)?;
             let j = edge_index(&tb, b, a).ok_or(ShapeError::Inconsistent)?;
