@@ -11,6 +11,7 @@
 use nalgebra::SVector;
 
 use super::extent::Extent;
+use crate::pair::Pair;
 use crate::query::{GjkError, Status};
 use crate::real::{all_finite, unit, Real};
 use crate::simplex::Simplex;
@@ -86,6 +87,38 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
             extent,
             iterations,
             status,
+        }
+    }
+
+    /// For cores apart: the witnesses made `distance · normal` apart along
+    /// the normal, when the simplex's barycentric witnesses miss that by
+    /// more than rounding. Weights on a long simplex edge carry their
+    /// rounding along the normal (up to `ε` times the edge over the
+    /// weights), which is harmless across it and not along it: A's witness
+    /// is put on A's support plane along the normal (one support call, on
+    /// this path only) and B's `distance` beyond it.
+    pub fn witnesses_on_planes<A, B>(self, pair: &Pair<'_, A, B, T>) -> Self
+    where
+        A: SupportMap<T, D>,
+        B: SupportMap<T, D>,
+    {
+        let Some(n) = self.normal.filter(|_| self.verdict != Verdict::Overlap) else {
+            return self;
+        };
+        let miss = self.point_b - self.point_a - n * self.distance;
+        if !(miss.norm() > self.extent.rounding()) {
+            return self;
+        }
+        let s = pair.support(&n);
+        let lift = n.dot(&s.a) - n.dot(&self.point_a);
+        if !(lift.is_finite() && all_finite(&s.w)) {
+            return self;
+        }
+        let point_a = self.point_a + n * lift;
+        Self {
+            point_a,
+            point_b: point_a + n * self.distance,
+            ..self
         }
     }
 
