@@ -82,7 +82,8 @@ pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 pub use crate::gjk::{closest_points, distance, intersects, Distance};
 pub use crate::hull_build::BuiltHull;
 pub use crate::manifold::{
-    contact_manifold, Face, Faces, Manifold, ManifoldPoint, MAX_FACE_POINTS, MAX_MANIFOLD_POINTS,
+    contact_manifold, BoxFrame, Face, Faces, Manifold, ManifoldPoint, MAX_FACE_POINTS,
+    MAX_MANIFOLD_POINTS,
 };
 pub use crate::query::{GjkConfig, GjkError, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;

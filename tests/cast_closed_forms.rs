@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{rotation, unit_vector, Lcg, Source, TestReal, P};
+use common::{rotation, unit_vector, Hidden, Lcg, Source, TestReal, P};
 use gjk::{
     contact, distance, ray_cast, shape_cast, Ball, Capsule, Cuboid, GjkConfig, Point, RayHit,
     Rounded, Segment, Status, SupportMap, Transformed, Vector,
@@ -20,21 +20,6 @@ use gjk::{
 
 /// Budget on `t · |direction|` and on support planes, in `ε · L`.
 const ULPS: f64 = 64.0;
-
-/// The shape with only its support map: the casts must run their loop.
-struct Hidden<S>(S);
-
-impl<T: TestReal, const D: usize, S: SupportMap<T, D>> SupportMap<T, D> for Hidden<S> {
-    fn core_support(&self, d: &Vector<T, D>) -> Vector<T, D> {
-        self.0.core_support(d)
-    }
-    fn margin(&self) -> T {
-        self.0.margin()
-    }
-    fn center(&self) -> Vector<T, D> {
-        self.0.center()
-    }
-}
 
 fn wide<T: TestReal, const D: usize>(v: &Vector<T, D>) -> P<D> {
     P::<D>::from_fn(|i, _| v[i].as_f64())

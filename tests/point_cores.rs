@@ -13,27 +13,12 @@
 
 mod common;
 
-use common::{rotation, to_t, Lcg, Source, TestReal, P};
+use common::{rotation, to_t, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
     closest_points, contact, distance, intersects, penetration, Ball, Capsule, Cuboid, GjkConfig,
-    Point, Real, Rounded, Segment, SupportMap, Transformed, Vector,
+    Point, Rounded, Segment, SupportMap, Transformed, Vector,
 };
-
-/// A shape seen through its support map alone: every query runs GJK.
-struct Gjk<S>(S);
-
-impl<T: Real, const D: usize, S: SupportMap<T, D>> SupportMap<T, D> for Gjk<S> {
-    fn core_support(&self, dir: &Vector<T, D>) -> Vector<T, D> {
-        self.0.core_support(dir)
-    }
-    fn margin(&self) -> T {
-        self.0.margin()
-    }
-    fn center(&self) -> Vector<T, D> {
-        self.0.center()
-    }
-}
 
 /// Both paths on one pair: every query, compared.
 fn compare<T: TestReal, const D: usize>(
@@ -43,7 +28,7 @@ fn compare<T: TestReal, const D: usize>(
     what: &str,
 ) {
     let config = GjkConfig::<T, D>::default();
-    let (ga, gb) = (Gjk(a), Gjk(b));
+    let (ga, gb) = (Hidden(a), Hidden(b));
     let tol = config.tolerance.as_f64();
     let band = |d: f64| tol * d.abs() + 64.0 * T::eps() * size;
     let fast = distance(a, b, &config).unwrap();

@@ -31,10 +31,9 @@
 
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use gjk::nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
+use gjk::nalgebra::{Isometry3, Point3, Vector3};
 use gjk::{
     distance, intersects, ray_cast, shape_cast, Ball, Capsule, ConvexHull, Cuboid, GjkConfig,
     MinkowskiSum, Point, Real, Segment, Status, SupportMap, Transformed,
@@ -73,12 +72,7 @@ fn vlit<T: Real>(x: &Vector3<f64>) -> Vector3<T> {
 }
 
 fn iso3<T: Real>(p: &Pose<3>) -> Isometry3<T> {
-    let [x, y, z, w] = p.quaternion();
-    let t = p.translation;
-    Isometry3::from_parts(
-        Translation3::new(T::lit(t.x), T::lit(t.y), T::lit(t.z)),
-        UnitQuaternion::new_normalize(Quaternion::new(T::lit(w), T::lit(x), T::lit(y), T::lit(z))),
-    )
+    p.isometry()
 }
 
 /// Something done with one of our shapes, whatever its type.
@@ -671,14 +665,6 @@ fn cast_sets() -> Vec<(String, Spec, Spec)> {
     ]
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_millis(1500))
-        .sample_size(20)
-        .configure_from_args()
-}
-
 /// One CSV line of agreement and iterations.
 fn record(
     report: &mut String,
@@ -855,7 +841,7 @@ fn all(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = config();
+    config = gjk_benches::criterion_config();
     targets = all
 }
 criterion_main!(benches);

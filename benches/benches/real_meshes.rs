@@ -29,10 +29,9 @@
 
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use gjk::nalgebra::{Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
+use gjk::nalgebra::{Isometry3, Vector3};
 use gjk::{
     contact, distance, intersects, BuiltHull, ConvexHull, GjkConfig, Real, SupportMap, Transformed,
 };
@@ -66,12 +65,7 @@ const AGREEMENT_F64: f64 = 1e-9;
 const AGREEMENT_F32: f64 = 1e-5;
 
 fn iso3<T: Real>(p: &Pose<3>) -> Isometry3<T> {
-    let [x, y, z, w] = p.quaternion();
-    let t = p.translation;
-    Isometry3::from_parts(
-        Translation3::new(T::lit(t.x), T::lit(t.y), T::lit(t.z)),
-        UnitQuaternion::new_normalize(Quaternion::new(T::lit(w), T::lit(x), T::lit(y), T::lit(z))),
-    )
+    p.isometry()
 }
 
 /// One query over all pose pairs on our side, folded into a number.
@@ -410,14 +404,6 @@ fn build(c: &mut Criterion, meshes: &[Mesh], report: &mut String) {
     group.finish();
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_millis(1500))
-        .sample_size(20)
-        .configure_from_args()
-}
-
 fn all(c: &mut Criterion) {
     let meshes = meshes();
     let sets: Vec<(Mesh, Vec<PosePair<3>>)> = meshes
@@ -444,7 +430,7 @@ fn all(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = config();
+    config = gjk_benches::criterion_config();
     targets = all
 }
 criterion_main!(benches);

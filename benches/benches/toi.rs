@@ -10,7 +10,6 @@
 
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry3, Translation3, UnitQuaternion, Vector3};
@@ -222,17 +221,9 @@ fn bench(c: &mut Criterion) {
     gjk_benches::save_report("gjk-toi.csv", &report);
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_millis(1500))
-        .sample_size(20)
-        .configure_from_args()
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = gjk_benches::criterion_config();
     targets = bench
 }
 criterion_main!(benches);

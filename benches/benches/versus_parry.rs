@@ -14,12 +14,9 @@
 use std::cell::Cell;
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use gjk::nalgebra::{
-    Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector2, Vector3,
-};
+use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{
     closest_points, contact, distance, intersects, Ball, Capsule, ClimbingHull, ConvexHull, Cuboid,
     GjkConfig, HullBlock, PackedHull, Polygon, Real, SupportMap, Transformed,
@@ -73,12 +70,7 @@ fn answer<T: Real, const D: usize>(
 }
 
 fn iso3<T: Real>(p: &Pose<3>) -> Isometry3<T> {
-    let [x, y, z, w] = p.quaternion();
-    let t = p.translation;
-    Isometry3::from_parts(
-        Translation3::new(T::lit(t.x), T::lit(t.y), T::lit(t.z)),
-        UnitQuaternion::new_normalize(Quaternion::new(T::lit(w), T::lit(x), T::lit(y), T::lit(z))),
-    )
+    p.isometry()
 }
 
 fn iso2<T: Real>(p: &Pose<2>) -> Isometry2<T> {
@@ -604,14 +596,6 @@ fn sets3(hulls: &Hulls<f64>) -> Vec<Set3> {
     sets
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_millis(1500))
-        .sample_size(20)
-        .configure_from_args()
-}
-
 fn max_gap(a: &[f64], b: &[f64]) -> f64 {
     a.iter()
         .zip(b)
@@ -849,7 +833,7 @@ fn all(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = config();
+    config = gjk_benches::criterion_config();
     targets = all
 }
 criterion_main!(benches);

@@ -9,8 +9,14 @@
 //! barely off (±1e-5) or in (depth) from there.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use gjk::nalgebra::{Rotation3, SMatrix, SVector, UnitQuaternion, Vector2, Vector3};
+use criterion::Criterion;
+
+use gjk::nalgebra::{
+    Isometry3, Quaternion, Rotation3, SMatrix, SVector, Translation3, UnitQuaternion, Vector2,
+    Vector3,
+};
 use gjk::{intersects, BuiltHull, GjkConfig, Hull, Real, ShapeError, SupportMap, Transformed};
 
 pub mod obj;
@@ -132,6 +138,21 @@ pub struct Pose<const D: usize> {
 }
 
 impl Pose<3> {
+    /// The pose as an isometry in `T` (from the quaternion, normalised).
+    pub fn isometry<T: Real>(&self) -> Isometry3<T> {
+        let [x, y, z, w] = self.quaternion();
+        let t = self.translation;
+        Isometry3::from_parts(
+            Translation3::new(T::lit(t.x), T::lit(t.y), T::lit(t.z)),
+            UnitQuaternion::new_normalize(Quaternion::new(
+                T::lit(w),
+                T::lit(x),
+                T::lit(y),
+                T::lit(z),
+            )),
+        )
+    }
+
     /// The rotation as a unit quaternion `[x, y, z, w]`.
     pub fn quaternion(&self) -> [f64; 4] {
         let q =
@@ -417,4 +438,15 @@ pub fn our_hull<T: Real>(points: &[Vector3<T>]) -> Result<OurHull<T>, ShapeError
     let indices = vec![0; Hull::<T, 3>::indices_needed(n)].leak();
     let facets = vec![[0; 3]; Hull::<T, 3>::facets_needed(n)].leak();
     Hull::<T, 3>::new(points, indices, facets)
+}
+
+/// The criterion settings of every bench: short warm-up and measurement
+/// (each row times a batch of 64 queries), 20 samples, overridable from the
+/// command line.
+pub fn criterion_config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_millis(1500))
+        .sample_size(20)
+        .configure_from_args()
 }

@@ -23,16 +23,19 @@
 //! incident edge and the side plane that cut it), so a solver can match
 //! the points of one frame with those of the next.
 
+mod boxes;
 mod face;
 
 use arrayvec::ArrayVec;
 use nalgebra::SVector;
 
-pub use face::{Face, Faces, MAX_FACE_POINTS};
+pub use face::{BoxFrame, Face, Faces, MAX_FACE_POINTS};
 
 use crate::contact::contact;
+use crate::engine::margins;
 use crate::query::{GjkConfig, GjkError, Status};
 use crate::real::{max_abs, Real};
+use boxes::Sat;
 
 /// The most points a [`Manifold`] holds.
 pub const MAX_MANIFOLD_POINTS: usize = 4;
@@ -134,25 +137,66 @@ where
     A: Faces<T, D>,
     B: Faces<T, D>,
 {
+    // Two boxes: proven apart, or in a face contact whose normal (by
+    // separating axes) is the contact's to rounding; every other case is
+    // the contact query's.
+    if !(max_separation >= T::zero()) || !max_separation.is_finite() {
+        return Err(GjkError::InvalidConfig);
+    }
+    config.check()?;
+    let (ra, rb) = margins(a, b)?;
+    if let (Some(ba), Some(bb)) = (a.box_frame(), b.box_frame()) {
+        let cutoff = max_separation + ra + rb;
+        match boxes::separating_axes(&ba, &bb, cutoff) {
+            Sat::Apart if cutoff.is_finite() => return Ok(None),
+            Sat::Face(n) => {
+                if let Some(m) = along(a, b, &n, max_separation, Status::Converged) {
+                    return Ok(Some(m));
+                }
+            }
+            _ => {}
+        }
+    }
     let Some(c) = contact(a, b, max_separation, config)? else {
         return Ok(None);
     };
     let n = c.normal;
+    Ok(Some(
+        along(a, b, &n, max_separation, c.status).unwrap_or_else(|| {
+            let point = ManifoldPoint {
+                point_a: c.point_a,
+                point_b: c.point_b,
+                distance: c.distance,
+                id_a: a.face(&n).id,
+                id_b: b.face(&-n).id,
+            };
+            Manifold {
+                normal: n,
+                points: [Some(point), None, None, None],
+                status: c.status,
+            }
+        }),
+    ))
+}
+
+/// The manifold of `a` and `b` along the contact normal `n`: the incident
+/// feature clipped against the reference face, measured along `n`; `None`
+/// when no face is aligned with `n` or no point is within
+/// `max_separation` (the contact's single point is then the manifold).
+fn along<T, A, B, const D: usize>(
+    a: &A,
+    b: &B,
+    n: &SVector<T, D>,
+    max_separation: T,
+    status: Status,
+) -> Option<Manifold<T, D>>
+where
+    T: Real,
+    A: Faces<T, D>,
+    B: Faces<T, D>,
+{
+    let n = *n;
     let (fa, fb) = (a.face(&n), b.face(&-n));
-    let single = || {
-        let point = ManifoldPoint {
-            point_a: c.point_a,
-            point_b: c.point_b,
-            distance: c.distance,
-            id_a: fa.id,
-            id_b: fb.id,
-        };
-        Manifold {
-            normal: n,
-            points: [Some(point), None, None, None],
-            status: c.status,
-        }
-    };
     let (align_a, align_b) = (fa.normal.dot(&n), -fb.normal.dot(&n));
     // The better aligned face is the reference; faces aligned alike (a box
     // flat on a floor) choose by size, so that swapping the shapes keeps
@@ -172,7 +216,7 @@ where
         (fb, fa, align_b)
     };
     if !(2..=3).contains(&D) || reference.len() < 2 || alignment < T::lit(FACE_ALIGNMENT) {
-        return Ok(Some(single()));
+        return None;
     }
     let (r_ref, r_inc) = if a_is_reference {
         (a.margin(), b.margin())
@@ -187,9 +231,7 @@ where
     let slack = T::ROUNDING_FLOOR * scale;
     let towards = if a_is_reference { n } else { -n };
     let clipped = clip(&reference, &incident, &towards, slack);
-    let Some((base, _)) = reference.points().next() else {
-        return Ok(Some(single()));
-    };
+    let (base, _) = reference.points().next()?;
     let mut found: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }> =
         ArrayVec::new();
     // Each incident point is measured along the contact normal (from the
@@ -228,18 +270,17 @@ where
         }
     }
     if found.is_empty() {
-        return Ok(Some(single()));
+        return None;
     }
-    let normal = n;
     let mut points = [None; MAX_MANIFOLD_POINTS];
     for (slot, i) in points.iter_mut().zip(reduce(&found)) {
         *slot = found.get(i).map(|(p, _)| *p);
     }
-    Ok(Some(Manifold {
-        normal,
+    Some(Manifold {
+        normal: n,
         points,
-        status: c.status,
-    }))
+        status,
+    })
 }
 
 /// The incident feature clipped against the reference face's side planes

@@ -13,7 +13,7 @@
 use core::fmt::Debug;
 
 use gjk::nalgebra::SMatrix;
-use gjk::{Distance, Real, SupportMap, Vector};
+use gjk::{Distance, Face, Faces, Real, SupportMap, Vector};
 use quickcheck::{Arbitrary, Gen};
 
 /// A point in `f64`, the precision of the oracle.
@@ -777,4 +777,28 @@ pub fn check_certificate<T: TestReal, const D: usize>(
         ));
     }
     Ok(())
+}
+
+/// A shape seen through its support map (and, when it has them, its faces)
+/// alone: every optional capability (point cores, closed-form rays, box
+/// frames) is hidden, so queries take their general path. Tests of a fast
+/// path compare it with this.
+pub struct Hidden<S>(pub S);
+
+impl<T: Real, const D: usize, S: SupportMap<T, D>> SupportMap<T, D> for Hidden<S> {
+    fn core_support(&self, dir: &Vector<T, D>) -> Vector<T, D> {
+        self.0.core_support(dir)
+    }
+    fn margin(&self) -> T {
+        self.0.margin()
+    }
+    fn center(&self) -> Vector<T, D> {
+        self.0.center()
+    }
+}
+
+impl<T: Real, const D: usize, S: Faces<T, D>> Faces<T, D> for Hidden<S> {
+    fn face(&self, dir: &Vector<T, D>) -> Face<T, D> {
+        self.0.face(dir)
+    }
 }
