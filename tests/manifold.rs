@@ -7,7 +7,8 @@
 //! pairs, each point's certificate (the two points a `distance · normal`
 //! apart, each on its own shape's surface, none farther than the asked
 //! separation, none deeper than the contact, the deepest as deep where the
-//! contact's deepest point lies within the clipped region).
+//! contact's deepest point lies within the clipped region), and no two
+//! points with the same ids.
 //! Budgets: `64 ε L` for positions and distances (`L` the scene's largest
 //! coordinate).
 
@@ -348,6 +349,12 @@ fn random_boxes<T: TestReal>() {
         manifolds += 1;
         let c = contact(&a, &b, sep, &config).unwrap().unwrap();
         let what = format!("{} case {case}: {m:?}", T::NAME);
+        // A solver matches points across frames by their ids: no two
+        // points of a manifold may share them.
+        let ids: Vec<_> = m.points().map(|p| (p.id_a, p.id_b)).collect();
+        for (i, id) in ids.iter().enumerate() {
+            assert!(!ids[..i].contains(id), "two points with ids {id:?}; {what}");
+        }
         let budget = 64.0 * T::eps() * 4.0;
         let deepest = m
             .points()

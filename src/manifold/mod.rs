@@ -19,9 +19,12 @@
 //! (edge on edge, a vertex), the manifold is the single point of the
 //! contact.
 //!
-//! Feature ids name the reference face and the incident vertex (or the
-//! incident edge and the side plane that cut it), so a solver can match
-//! the points of one frame with those of the next.
+//! Feature ids name the reference face and the incident vertex, or for a
+//! clipped point the incident edge and the side plane that cut it, or the
+//! two side planes meeting at a corner of the reference face (where the
+//! clipped polygon runs along one plane into the next), so a solver can
+//! match the points of one frame with those of the next; no two points of
+//! a manifold share them.
 
 mod boxes;
 mod face;
@@ -47,6 +50,10 @@ const FACE_ALIGNMENT: f64 = 0.99;
 
 /// Marks an incident point made by clipping (not a vertex of the feature).
 const CLIPPED: u32 = 1 << 31;
+
+/// Marks a clipped point at a corner of the reference face (where two side
+/// planes meet the incident face), rather than on an incident edge.
+const CORNER: u32 = 1 << 30;
 
 /// One contact point of a manifold.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,6 +103,31 @@ impl<T: Real, const D: usize> Manifold<T, D> {
 struct Keyed<T: Real, const D: usize> {
     p: SVector<T, D>,
     id: u32,
+    /// The line the clipped polygon's edge from this point runs along.
+    out: Carrier,
+}
+
+/// What an edge of the clipped polygon lies on: an edge of the incident
+/// feature (its end vertices' ids), or a side plane of the reference face.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Carrier {
+    Incident(u32, u32),
+    Plane(u32),
+}
+
+impl Carrier {
+    /// The id of the point where side plane `plane` cuts an edge on this
+    /// carrier: the incident edge's two vertices and the plane, or the two
+    /// planes meeting at a corner of the reference face (in either order).
+    /// Ids of vertices keep their low 13 and 14 bits, planes 3 bits.
+    fn cut(self, plane: u32) -> u32 {
+        match self {
+            Carrier::Incident(v, w) => {
+                CLIPPED | (plane & 7) << 27 | (v & 0x1fff) << 14 | (w & 0x3fff)
+            }
+            Carrier::Plane(j) => CLIPPED | CORNER | (j.min(plane) & 7) << 3 | (j.max(plane) & 7),
+        }
+    }
 }
 
 /// Room for a clipped polygon: the incident face plus one point per side
@@ -294,8 +326,14 @@ fn clip<T: Real, const D: usize>(
     slack: T,
 ) -> Clipped<T, D> {
     let mut poly = Clipped::new();
-    for (p, id) in incident.points() {
-        let _ = poly.try_push(Keyed { p, id });
+    let ids = || incident.points().map(|(_, id)| id);
+    let after = ids().skip(1).chain(ids().take(1));
+    for ((p, id), next_id) in incident.points().zip(after) {
+        let _ = poly.try_push(Keyed {
+            p,
+            id,
+            out: Carrier::Incident(id, next_id),
+        });
     }
     let mut refs = ArrayVec::<SVector<T, D>, MAX_FACE_POINTS>::new();
     for (p, _) in reference.points() {
@@ -383,10 +421,17 @@ fn clip_by<T: Real, const D: usize>(
         }
         if (dp <= T::zero()) != (dq <= T::zero()) {
             let t = dp / (dp - dq);
-            let id = CLIPPED | (plane << 16) | (p.id & 0xffff);
+            // Leaving the half-space, the polygon follows the plane to
+            // where it comes back; entering, it goes on along this edge.
+            let leaving = dp <= T::zero();
             let _ = out.try_push(Keyed {
                 p: p.p + (q.p - p.p) * t,
-                id,
+                id: p.out.cut(plane),
+                out: if leaving && n > 2 {
+                    Carrier::Plane(plane)
+                } else {
+                    p.out
+                },
             });
         }
         if n == 2 && dq <= T::zero() {
