@@ -474,10 +474,11 @@ fn box_on_a_hull_face() {
     assert!(m.points().all(|p| (p.distance + 0.02).abs() < 1e-12));
 }
 
-/// Two boxes in a face contact take their normal from separating axes;
-/// the manifold must be the general path's (the normal from `contact`) to
-/// rounding: the same points with the same ids, the same normal and
-/// distances. Random overlapping box pairs and boxes resting on a slab
+/// Two boxes take their contact from separating axes (a face contact's
+/// normal, or the closest points of two crossing edges) or are proven
+/// apart by them; the manifold must be the general path's (GJK and EPA
+/// through `contact`) to rounding: the same points with the same ids, the
+/// same normal and distances, `None` alike. Random overlapping box pairs and boxes resting on a slab
 /// (flat, tilted, rounded), f32 and f64, D = 2 and 3. Budget: `64 ε L`
 /// (`L = 4`) for the normal, positions and distances, where the general
 /// path's EPA normal is itself exact to a few ulps.

@@ -186,6 +186,22 @@ where
                     return Ok(Some(m));
                 }
             }
+            Sat::Edges {
+                normal: n,
+                point_a,
+                point_b,
+                depth,
+            } => {
+                // The contact as `contact` gives it: the edges' closest
+                // points pushed out by the margins.
+                let (pa, pb) = (point_a + n * ra, point_b - n * rb);
+                let distance = -depth - (ra + rb);
+                let status = Status::Converged;
+                return Ok(Some(
+                    along(a, b, &n, max_separation, status)
+                        .unwrap_or_else(|| single(a, b, &n, (pa, pb, distance), status)),
+                ));
+            }
             _ => {}
         }
     }
@@ -193,22 +209,39 @@ where
         return Ok(None);
     };
     let n = c.normal;
+    let contact_point = (c.point_a, c.point_b, c.distance);
     Ok(Some(
-        along(a, b, &n, max_separation, c.status).unwrap_or_else(|| {
-            let point = ManifoldPoint {
-                point_a: c.point_a,
-                point_b: c.point_b,
-                distance: c.distance,
-                id_a: a.face(&n).id,
-                id_b: b.face(&-n).id,
-            };
-            Manifold {
-                normal: n,
-                points: [Some(point), None, None, None],
-                status: c.status,
-            }
-        }),
+        along(a, b, &n, max_separation, c.status)
+            .unwrap_or_else(|| single(a, b, &n, contact_point, c.status)),
     ))
+}
+
+/// The manifold of one contact point, `(point_a, point_b, distance)` (no
+/// face aligned with the normal).
+fn single<T, A, B, const D: usize>(
+    a: &A,
+    b: &B,
+    n: &SVector<T, D>,
+    (point_a, point_b, distance): (SVector<T, D>, SVector<T, D>, T),
+    status: Status,
+) -> Manifold<T, D>
+where
+    T: Real,
+    A: Faces<T, D>,
+    B: Faces<T, D>,
+{
+    let point = ManifoldPoint {
+        point_a,
+        point_b,
+        distance,
+        id_a: a.face(n).id,
+        id_b: b.face(&-n).id,
+    };
+    Manifold {
+        normal: *n,
+        points: [Some(point), None, None, None],
+        status,
+    }
 }
 
 /// The manifold of `a` and `b` along the contact normal `n`: the incident
