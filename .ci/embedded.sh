@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Embedded and WASM checks: the suite under QEMU (Cortex-M3, soft float), the
-# same suite in Node on wasm32, firmware builds for thumbv7em/thumbv6m, the
+# Embedded and WASM checks: the suite under QEMU (Cortex-M3 and Cortex-M0,
+# soft float), the same suite in Node on wasm32, firmware builds for
+# thumbv7em/thumbv6m, the
 # flash/stack/wasm budgets and the no-panic report. Fails on any mismatch
 # or build failure; budget misses and reachable panics are reported only.
 set -euo pipefail
@@ -34,6 +35,9 @@ git diff --exit-code -- tests/embedded/generated
 
 step "QEMU suite (lm3s6965evb, thumbv7m-none-eabi)"
 (cd tests/embedded/firmware && cargo run -q --release --bin suite)
+
+step "QEMU suite (microbit: Cortex-M0, 16 KiB of RAM, thumbv6m-none-eabi)"
+(cd tests/embedded/firmware && cargo run -q --release --target thumbv6m-none-eabi --bin suite)
 
 step "firmware builds: thumbv7em-none-eabihf, thumbv6m-none-eabi"
 for target in thumbv7em-none-eabihf thumbv6m-none-eabi; do

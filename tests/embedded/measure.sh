@@ -98,6 +98,18 @@ for profile in release-z release; do
             "$bin" "$level" "$bytes" "$(kib "$bytes")" "$limit" "$v"
     done
 done
+echo "  Cortex-M0 (thumbv6m-none-eabi, soft float; reported, no budget):"
+build release thumbv6m-none-eabi
+build release-z thumbv6m-none-eabi
+for profile in release-z release; do
+    level=z
+    [[ $profile == release ]] && level=s
+    for bin in distance_only all_queries; do
+        bytes=$(flash "$CARGO_TARGET_DIR/thumbv6m-none-eabi/$profile/$bin")
+        printf '  %-14s opt-level=%s  %6d B (%5s KiB)  thumbv6m\n' \
+            "$bin" "$level" "$bytes" "$(kib "$bytes")"
+    done
+done
 for bin in distance_only all_queries; do
     elf="$CARGO_TARGET_DIR/thumbv7em-none-eabihf/release/$bin"
     echo "  $bin (opt-level=s) by family:"
@@ -125,6 +137,11 @@ run_stack release-z thumbv7em-none-eabihf "${m4[@]}" | tee /tmp/gjk-stack.$$
 run_stack release thumbv7em-none-eabihf "${m4[@]}" | tee -a /tmp/gjk-stack.$$
 run_stack release thumbv7m-none-eabi qemu-system-arm -cpu cortex-m3 -machine lm3s6965evb |
     tee -a /tmp/gjk-stack.$$
+# The Cortex-M0 (micro:bit v1, 16 KiB of RAM with the stack).
+for profile in release-z release; do
+    run_stack "$profile" thumbv6m-none-eabi qemu-system-arm -machine microbit |
+        tee -a /tmp/gjk-stack.$$
+done
 while read -r target level stack; do
     v=$(verdict "$stack" 1024)
     if [[ $target == thumbv7em-none-eabihf ]]; then

@@ -2,8 +2,9 @@
 # The no-panic check: links the firmware binary `no_panic` (every public query
 # in 2D/3D, f32/f64) with a panic handler that calls an undefined function,
 # with LTO at both optimisation levels a firmware ships with: "s" (release)
-# and "z" (release-z). The link succeeds only if no panic is reachable; a
-# smaller build keeps more bounds checks, so both count. (At opt-level 3 the
+# and "z" (release-z), for the Cortex-M4F and the Cortex-M0. The link
+# succeeds only if no panic is reachable; a smaller build keeps more bounds
+# checks, so both count. (At opt-level 3 the
 # binary, every query in four variants, outgrows the board's 256 KiB flash.)
 #
 # Prints UNREACHABLE or REACHABLE; when reachable, rebuilds with a looping
@@ -15,7 +16,7 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target/embedded}"
-target=thumbv7em-none-eabihf
+targets=(thumbv7em-none-eabihf thumbv6m-none-eabi)
 cd "$here/firmware" || exit 2
 
 # --self-test plants a reachable out-of-bounds index, to show the check bites.
@@ -26,26 +27,32 @@ found=1
 ((${#features[@]})) && found=0
 
 profile=""
-for p in release release-z; do
-    if cargo build -q --profile "$p" --target "$target" --bin no_panic "${features[@]}" 2>/tmp/gjk-no-panic.$$; then
-        echo "  profile $p: no panic reachable"
-        continue
-    fi
-    if ! grep -q panic_is_reachable /tmp/gjk-no-panic.$$; then
-        cat /tmp/gjk-no-panic.$$ >&2
-        rm -f /tmp/gjk-no-panic.$$
-        echo "no-panic check: build failed for another reason" >&2
-        exit 1
-    fi
-    echo "  profile $p: the link needs panic_is_reachable"
-    profile=${profile:-$p}
+target=""
+for t in "${targets[@]}"; do
+    for p in release release-z; do
+        if cargo build -q --profile "$p" --target "$t" --bin no_panic "${features[@]}" 2>/tmp/gjk-no-panic.$$; then
+            echo "  $t, profile $p: no panic reachable"
+            continue
+        fi
+        if ! grep -q panic_is_reachable /tmp/gjk-no-panic.$$; then
+            cat /tmp/gjk-no-panic.$$ >&2
+            rm -f /tmp/gjk-no-panic.$$
+            echo "no-panic check: build failed for another reason" >&2
+            exit 1
+        fi
+        echo "  $t, profile $p: the link needs panic_is_reachable"
+        if [[ -z "$profile" ]]; then
+            profile=$p
+            target=$t
+        fi
+    done
 done
 rm -f /tmp/gjk-no-panic.$$
 if [[ -z "$profile" ]]; then
     echo "no-panic check: UNREACHABLE (no panic path from the public queries)"
     exit 0
 fi
-echo "no-panic check: REACHABLE (first seen in profile $profile)"
+echo "no-panic check: REACHABLE (first seen on $target, profile $profile)"
 
 if ((${#features[@]})); then features=(--features planted-panic,panic-loop); else features=(--features panic-loop); fi
 cargo build -q --profile "$profile" --target "$target" --bin no_panic "${features[@]}" || exit 1

@@ -207,17 +207,24 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Shape<'_, T, D> {
 
 /// The two precisions the suite runs in, widened to `f64` for reporting.
 pub trait Precision: Real {
+    /// Whether this is `f64`.
+    const WIDE: bool;
+
     /// `self` as an `f64` (exact for both precisions).
     fn wide(self) -> f64;
 }
 
 impl Precision for f32 {
+    const WIDE: bool = false;
+
     fn wide(self) -> f64 {
         f64::from(self)
     }
 }
 
 impl Precision for f64 {
+    const WIDE: bool = true;
+
     fn wide(self) -> f64 {
         self
     }
@@ -237,6 +244,10 @@ fn arr<T: Precision, const D: usize>(v: &SVector<T, D>) -> [f64; 3] {
 
 /// Runs `query` between the shapes `a` and `b` in precision `T` and
 /// dimension `D`.
+///
+/// Each query runs in a function of its own, kept out of line, so that the
+/// stack a case needs is its own query's, not the sum of all of them (EPA's
+/// polytope would otherwise sit in every frame).
 pub fn run<T: Precision, const D: usize>(
     query: u8,
     a: &ShapeDesc,
@@ -246,43 +257,86 @@ pub fn run<T: Precision, const D: usize>(
     let (mut sa, mut sb) = (Storage::<T, D>::default(), Storage::<T, D>::default());
     let a = Shape::new(a, &mut sa)?;
     let b = Shape::new(b, &mut sb)?;
-    let config = GjkConfig::<T, D>::default();
-    let mut out = Outcome::default();
     match query {
-        INTERSECTS => out.hit = gjk::intersects(&a, &b, &config).map_err(Failure::Query)?,
-        DISTANCE => {
-            let d = gjk::distance(&a, &b, &config).map_err(Failure::Query)?;
-            out.hit = true;
-            out.value = f(d.distance);
-            out.normal = d.normal.as_ref().map(arr).unwrap_or_default();
-            out.a = arr(&d.point_a);
-            out.b = arr(&d.point_b);
-            out.iterations = d.iterations;
-        }
-        PENETRATION => {
-            if let Some(p) = gjk::penetration(&a, &b, &config).map_err(Failure::Query)? {
-                out.hit = true;
-                out.value = f(p.depth);
-                out.normal = arr(&p.normal);
-                out.a = arr(&p.point_a);
-                out.b = arr(&p.point_b);
-                out.iterations = p.iterations;
-            }
-        }
-        CONTACT => {
-            let max = T::lit(param);
-            if let Some(c) = gjk::contact(&a, &b, max, &config).map_err(Failure::Query)? {
-                out.hit = true;
-                out.value = f(c.distance);
-                out.normal = arr(&c.normal);
-                out.a = arr(&c.point_a);
-                out.b = arr(&c.point_b);
-                out.iterations = c.iterations;
-            }
-        }
-        _ => return Err(Failure::Unknown),
+        INTERSECTS => intersects_case(&a, &b),
+        DISTANCE => distance_case(&a, &b),
+        PENETRATION => penetration_case(&a, &b),
+        CONTACT => contact_case(&a, &b, T::lit(param)),
+        _ => Err(Failure::Unknown),
     }
-    Ok(out)
+}
+
+#[inline(never)]
+fn intersects_case<T: Precision, const D: usize>(
+    a: &Shape<'_, T, D>,
+    b: &Shape<'_, T, D>,
+) -> Result<Outcome, Failure> {
+    let config = GjkConfig::<T, D>::default();
+    let hit = gjk::intersects(a, b, &config).map_err(Failure::Query)?;
+    Ok(Outcome {
+        hit,
+        ..Outcome::default()
+    })
+}
+
+#[inline(never)]
+fn distance_case<T: Precision, const D: usize>(
+    a: &Shape<'_, T, D>,
+    b: &Shape<'_, T, D>,
+) -> Result<Outcome, Failure> {
+    let config = GjkConfig::<T, D>::default();
+    let d = gjk::distance(a, b, &config).map_err(Failure::Query)?;
+    Ok(Outcome {
+        hit: true,
+        value: f(d.distance),
+        normal: d.normal.as_ref().map(arr).unwrap_or_default(),
+        a: arr(&d.point_a),
+        b: arr(&d.point_b),
+        iterations: d.iterations,
+    })
+}
+
+#[inline(never)]
+fn penetration_case<T: Precision, const D: usize>(
+    a: &Shape<'_, T, D>,
+    b: &Shape<'_, T, D>,
+) -> Result<Outcome, Failure> {
+    let config = GjkConfig::<T, D>::default();
+    Ok(
+        match gjk::penetration(a, b, &config).map_err(Failure::Query)? {
+            Some(p) => Outcome {
+                hit: true,
+                value: f(p.depth),
+                normal: arr(&p.normal),
+                a: arr(&p.point_a),
+                b: arr(&p.point_b),
+                iterations: p.iterations,
+            },
+            None => Outcome::default(),
+        },
+    )
+}
+
+#[inline(never)]
+fn contact_case<T: Precision, const D: usize>(
+    a: &Shape<'_, T, D>,
+    b: &Shape<'_, T, D>,
+    max: T,
+) -> Result<Outcome, Failure> {
+    let config = GjkConfig::<T, D>::default();
+    Ok(
+        match gjk::contact(a, b, max, &config).map_err(Failure::Query)? {
+            Some(c) => Outcome {
+                hit: true,
+                value: f(c.distance),
+                normal: arr(&c.normal),
+                a: arr(&c.point_a),
+                b: arr(&c.point_b),
+                iterations: c.iterations,
+            },
+            None => Outcome::default(),
+        },
+    )
 }
 
 /// [`run`] with the precision fixed and the dimension chosen at run time.

@@ -17,9 +17,21 @@ include!("../../../generated/cases.rs");
 
 const QUERY_NAMES: [&str; 4] = ["intersects", "distance", "penetration", "contact"];
 
+/// Whether a case runs in precision `T` on this part. On the Cortex-M0
+/// (16 KiB of RAM, stack included) EPA's default polytope fits in `f32`
+/// only: `f64` runs the GJK queries (`intersects`, `distance`), and the
+/// `f64` penetration and contact cases are counted as skipped.
+fn runs<T: Precision>(case: &Case) -> bool {
+    !(cfg!(ram_16k) && T::WIDE && matches!(case.query, 2 | 3))
+}
+
 fn run_all<T: Precision>(label: &str, tol: f64) -> (u32, u32) {
-    let (mut passed, mut failed) = (0, 0);
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     for case in CASES {
+        if !runs::<T>(case) {
+            skipped += 1;
+            continue;
+        }
         let out: Result<Outcome, _> =
             run_dim::<T>(case.dim, case.query, &case.a, &case.b, case.param);
         let verdict = match &out {
@@ -51,10 +63,11 @@ fn run_all<T: Precision>(label: &str, tol: f64) -> (u32, u32) {
         }
     }
     hprintln!(
-        "{}: {} passed, {} failed (tolerance {:e} relative)",
+        "{}: {} passed, {} failed, {} skipped (tolerance {:e} relative)",
         label,
         passed,
         failed,
+        skipped,
         tol
     );
     (passed, failed)
