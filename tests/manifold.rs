@@ -18,7 +18,7 @@ use common::{rotation, Hidden, Lcg, Source, TestReal};
 use gjk::nalgebra::{SMatrix, Vector2};
 use gjk::{
     contact, contact_manifold, distance, Capsule, Cuboid, Faces, GjkConfig, Manifold, Point,
-    Polygon, Rounded, Transformed, Vector,
+    Polygon, Rounded, Transformed, Triangle, Vector,
 };
 
 fn v3<T: TestReal>(x: f64, y: f64, z: f64) -> Vector<T, 3> {
@@ -561,4 +561,59 @@ fn separating_axes_match_the_general_path() {
     separating_axes_match::<f32, 3>();
     separating_axes_match::<f64, 2>();
     separating_axes_match::<f32, 2>();
+}
+
+/// A triangle lying on a box: in 3D flat on the top face, 0.01 deep (its
+/// three corners, each 0.01 deep, with the box's top normal); in 2D on one
+/// edge (that edge's two ends). f32 and f64, scene rotated. Budget: `64 ε L`
+/// (`L = 4`).
+fn triangle_on_a_box<T: TestReal>() {
+    let config = GjkConfig::<T, 3>::default();
+    let budget = 64.0 * T::eps() * 4.0;
+    let mut rng = Lcg::new(0x7e1);
+    for _ in 0..10 {
+        let r = rotation::<3>(&mut rng);
+        let place = |p: Vector<f64, 3>| (r * p).map(T::of_f64);
+        let floor = Transformed::new(
+            Cuboid::new(v3::<T>(2.0, 2.0, 1.0)).unwrap(),
+            r.map(T::of_f64),
+            Vector::zeros(),
+        )
+        .unwrap();
+        let z = 1.0 - 0.01;
+        let tri = Triangle::new(
+            place(Vector::<f64, 3>::new(-0.5, -0.4, z)),
+            place(Vector::<f64, 3>::new(0.6, -0.3, z)),
+            place(Vector::<f64, 3>::new(0.1, 0.7, z)),
+        )
+        .unwrap();
+        let m = contact_manifold(&floor, &tri, T::of_f64(0.05), &config)
+            .unwrap()
+            .expect("touching");
+        assert_eq!(m.len(), 3, "{m:?}");
+        let up = r * Vector::<f64, 3>::z();
+        assert!((wide(&m.normal) - up).norm() <= budget, "{m:?}");
+        for p in m.points() {
+            assert!((p.distance.as_f64() + 0.01).abs() <= budget, "{m:?}");
+        }
+    }
+    // 2D: the edge from (−0.5, 0.99) to (0.5, 0.99) on a box whose top is
+    // y = 1.
+    let config = GjkConfig::<T, 2>::default();
+    let floor = Cuboid::new(Vector::<T, 2>::new(T::of_f64(2.0), T::of_f64(1.0))).unwrap();
+    let v2 = |x: f64, y: f64| Vector::<T, 2>::new(T::of_f64(x), T::of_f64(y));
+    let tri = Triangle::new(v2(-0.5, 0.99), v2(0.5, 0.99), v2(0.0, 1.8)).unwrap();
+    let m = contact_manifold(&floor, &tri, T::of_f64(0.05), &config)
+        .unwrap()
+        .expect("touching");
+    assert_eq!(m.len(), 2, "{m:?}");
+    for p in m.points() {
+        assert!((p.distance.as_f64() + 0.01).abs() <= budget, "{m:?}");
+    }
+}
+
+#[test]
+fn triangle_lying_on_a_box() {
+    triangle_on_a_box::<f64>();
+    triangle_on_a_box::<f32>();
 }

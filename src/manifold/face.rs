@@ -6,6 +6,7 @@ use nalgebra::{SVector, Vector2};
 use crate::real::{axis, unit, Real};
 use crate::support::{
     Ball, Capsule, Cuboid, Hull, Point, Polygon, Rounded, Segment, SupportMap, Transformed,
+    Triangle,
 };
 
 /// The most vertices a [`Face`] holds (a box face has 4).
@@ -274,6 +275,68 @@ impl<T: Real> Faces<T, 2> for Polygon<'_, T> {
             face.push(q, after(k) as u32);
         }
         face
+    }
+}
+
+/// In 2D the edge most aligned with `dir` (its ends, ids their vertex
+/// indices; the face's id the edge's first vertex); in 3D the whole
+/// triangle (ids 0, 1, 2) with the normal of its side facing `dir` (face id
+/// 0 for the side of `(b − a) × (c − a)`, 1 for the other), flat whatever
+/// the direction, as a segment is: clipping and the separation test keep
+/// what touches. Beyond 3D, the vertex most along `dir`.
+impl<T: Real, const D: usize> Faces<T, D> for Triangle<T, D> {
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        let v = self.vertices();
+        let centre = (v[0] + v[1] + v[2]) / T::lit(3.0);
+        match D {
+            2 => {
+                let mut best: Option<(usize, T, SVector<T, D>)> = None;
+                for k in 0..3 {
+                    let (p, q) = (v[k], v[(k + 1) % 3]);
+                    let e = q - p;
+                    let (Some(&x), Some(&y)) = (e.get(0), e.get(1)) else {
+                        continue;
+                    };
+                    let turned = SVector::<T, D>::from_fn(|i, _| if i == 0 { y } else { -x });
+                    // Outward: away from the triangle's centre.
+                    let outward = if turned.dot(&(p - centre)) < T::zero() {
+                        -turned
+                    } else {
+                        turned
+                    };
+                    let Some(normal) = unit(&outward) else {
+                        continue;
+                    };
+                    let along = normal.dot(dir);
+                    if best.is_none_or(|(_, m, _)| along > m) {
+                        best = Some((k, along, normal));
+                    }
+                }
+                let Some((k, _, normal)) = best else {
+                    return single(self.core_support(dir), dir);
+                };
+                let mut face = Face::new(normal, k as u32);
+                face.push(v[k], k as u32);
+                face.push(v[(k + 1) % 3], ((k + 1) % 3) as u32);
+                face
+            }
+            3 => {
+                let Some(n) = cross3(&(v[1] - v[0]), &(v[2] - v[0])).and_then(|c| unit(&c)) else {
+                    return single(self.core_support(dir), dir);
+                };
+                let (normal, id) = if n.dot(dir) < T::zero() {
+                    (-n, 1)
+                } else {
+                    (n, 0)
+                };
+                let mut face = Face::new(normal, id);
+                for (k, p) in v.iter().enumerate() {
+                    face.push(*p, k as u32);
+                }
+                face
+            }
+            _ => single(self.core_support(dir), dir),
+        }
     }
 }
 

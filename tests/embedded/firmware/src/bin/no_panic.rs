@@ -17,6 +17,7 @@ use gjk::{
     intersects_cached, penetration, ray_cast, shape_cast, shape_cast_with_separation,
     time_of_impact, Ball, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig,
     Hull, HullBlock, PackedHull, Polygon, Real, RigidMotion, SimplexCache, SupportMap, Transformed,
+    Triangle,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
@@ -95,6 +96,11 @@ fn three<T: Real>() {
     all(&hull, &ball);
     manifold(&moved, &capsule);
     manifold(&ball, &moved);
+    // Two boxes (separating axes) and a triangle.
+    manifold(&moved, &cuboid);
+    if let Ok(triangle) = Triangle::new(points[0], points[1], points[2]) {
+        manifold(&moved, &triangle);
+    }
     cached(&Transformed::from_isometry3(hull, &pose), &moved);
 
     let facets = black_box([[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]);
@@ -181,6 +187,10 @@ fn two<T: Real>() {
     all(&polygon, &moved);
     all(&polygon, &ball);
     manifold(&polygon, &moved);
+    manifold(&cuboid, &moved);
+    if let Ok(triangle) = Triangle::new(vertices[0], vertices[1], vertices[2]) {
+        manifold(&triangle, &moved);
+    }
     cached(&Transformed::from_isometry2(polygon, &pose), &moved);
 }
 
