@@ -295,7 +295,9 @@ where
         .fold(T::zero(), |s, (p, _)| s.max(max_abs(&p)));
     let slack = T::ROUNDING_FLOOR * scale;
     let towards = if a_is_reference { n } else { -n };
-    let clipped = clip(&reference, &incident, &towards, slack);
+    let mut work = [Clipped::new(), Clipped::new()];
+    let at = clip(&reference, &incident, &towards, slack, &mut work);
+    let clipped = work.get(at).map_or(&[][..], |c| c.as_slice());
     let (base, _) = reference.points().next()?;
     let mut found: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }> =
         ArrayVec::new();
@@ -305,7 +307,7 @@ where
     // along the normal than the shapes overlap along it, so no point is
     // deeper than the contact.
     let slope = m.dot(&towards);
-    for k in &clipped {
+    for k in clipped {
         let along = m.dot(&(k.p - base)) / slope;
         let distance = along - r_ref - r_inc;
         if !(distance <= max_separation + slack) {
@@ -352,13 +354,21 @@ where
 /// (within `slack`): for a polygon, one plane per edge, through the edge
 /// and the direction `towards` the points are measured along; for a
 /// segment, one plane at each end, parallel to it.
+///
+/// The polygon moves between the two buffers of `work`, clipped from one
+/// into the other (no copy of a whole buffer); the returned index names the
+/// one holding the result.
 fn clip<T: Real, const D: usize>(
     reference: &Face<T, D>,
     incident: &Face<T, D>,
     towards: &SVector<T, D>,
     slack: T,
-) -> Clipped<T, D> {
-    let mut poly = Clipped::new();
+    work: &mut [Clipped<T, D>; 2],
+) -> usize {
+    let [first, second] = work;
+    let (mut poly, mut spare) = (first, second);
+    let mut at_first = true;
+    poly.clear();
     let ids = || incident.points().map(|(_, id)| id);
     let after = ids().skip(1).chain(ids().take(1));
     for ((p, id), next_id) in incident.points().zip(after) {
@@ -398,12 +408,14 @@ fn clip<T: Real, const D: usize>(
         let Some(side) = crate::real::unit(&side) else {
             continue;
         };
-        poly = clip_by(&poly, &side, side.dot(&at) + slack, i as u32);
+        clip_by(poly, &side, side.dot(&at) + slack, i as u32, spare);
+        core::mem::swap(&mut poly, &mut spare);
+        at_first = !at_first;
         if k == 2 && i == 1 {
             break;
         }
     }
-    poly
+    usize::from(!at_first)
 }
 
 /// The index after `i` around a cycle of `n` (no division).
@@ -434,15 +446,16 @@ fn clip_by<T: Real, const D: usize>(
     side: &SVector<T, D>,
     offset: T,
     plane: u32,
-) -> Clipped<T, D> {
-    let mut out = Clipped::new();
+    out: &mut Clipped<T, D>,
+) {
+    out.clear();
     let n = poly.len();
     let edges = if n == 2 { 1 } else { n };
     if n == 1 {
         for k in poly.iter().filter(|k| side.dot(&k.p) <= offset) {
             let _ = out.try_push(*k);
         }
-        return out;
+        return;
     }
     for i in 0..edges {
         let (Some(&p), Some(&q)) = (poly.get(i), poly.get(next(i, n))) else {
@@ -471,7 +484,6 @@ fn clip_by<T: Real, const D: usize>(
             let _ = out.try_push(q);
         }
     }
-    out
 }
 
 /// At most [`MAX_MANIFOLD_POINTS`] of the points (given with their
