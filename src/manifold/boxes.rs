@@ -26,16 +26,8 @@
 use arrayvec::ArrayVec;
 use nalgebra::SVector;
 
-use super::face::{cross3, BoxFrame};
+use super::face::BoxFrame;
 use crate::real::Real;
-
-/// The support value of box `b` along unit `l`, about its centre.
-fn reach<T: Real, const D: usize>(b: &BoxFrame<T, D>, l: &SVector<T, D>) -> T {
-    b.axes
-        .iter()
-        .zip(b.half.iter())
-        .fold(T::zero(), |s, (u, h)| s + *h * l.dot(u).abs())
-}
 
 /// What separating axes tell of two boxes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,10 +53,13 @@ pub(super) enum Sat<T: Real, const D: usize> {
 
 /// An edge pair's axis with its overlap and that overlap's rounding.
 #[derive(Clone, Copy, Debug)]
-struct Edge<T: Real, const D: usize> {
+struct Edge<T: Real> {
     overlap: T,
     error: T,
-    axis: SVector<T, D>,
+    /// The axis `aᵢ × bⱼ` in A's frame: its components along `a_{i+1}`
+    /// and `a_{i+2}` (none along `aᵢ`), and its length.
+    local: (T, T),
+    length: T,
     /// The axis of A and the axis of B the edges run along.
     pair: (usize, usize),
 }
@@ -76,15 +71,15 @@ struct Edge<T: Real, const D: usize> {
 fn edge_contact<T: Real, const D: usize>(
     a: &BoxFrame<T, D>,
     b: &BoxFrame<T, D>,
-    m: &Edge<T, D>,
+    m: &Edge<T>,
     d: &SVector<T, D>,
 ) -> Sat<T, D> {
-    let n = if m.axis.dot(d) < T::zero() {
-        -m.axis
-    } else {
-        m.axis
-    };
     let (i, j) = m.pair;
+    let (Some(&a1), Some(&a2)) = (a.axes.get(next3(i)), a.axes.get(next3(next3(i)))) else {
+        return Sat::Undecided;
+    };
+    let axis = (a1 * m.local.0 + a2 * m.local.1) / m.length;
+    let n = if axis.dot(d) < T::zero() { -axis } else { axis };
     // The middle of the edge of `b` along axis `k` farthest along `dir`.
     let middle = |b: &BoxFrame<T, D>, k: usize, dir: &SVector<T, D>| {
         b.axes
@@ -128,6 +123,11 @@ fn edge_contact<T: Real, const D: usize>(
 /// them by more than `cutoff`; [`Sat::Face`] when they overlap and a face
 /// axis has the least overlap to rounding; [`Sat::Edges`] when an edge
 /// pair's axis has it, certainly below every other axis.
+///
+/// Everything is computed in A's frame from the rotation `Rᵢⱼ = aᵢ · bⱼ`
+/// and the centres' offset `tᵢ = aᵢ · (c_B − c_A)` (Gottschalk's form): an
+/// edge pair's axis `aᵢ × bⱼ` has components `Rₖⱼ` there, and its overlap
+/// is a few products of them.
 pub(super) fn separating_axes<T: Real, const D: usize>(
     a: &BoxFrame<T, D>,
     b: &BoxFrame<T, D>,
@@ -149,50 +149,81 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
     let u = T::EPSILON * T::lit(0.5);
     let terms = T::from_usize(4 * D + 4).unwrap_or(T::one());
     let face_error = terms * u * size;
-    let overlap = |l: &SVector<T, D>| reach(a, l) + reach(b, l) - l.dot(&d).abs();
     let apart = |o: T, error: T| -o - error > cutoff;
+    let r = |i: usize, j: usize| match (a.axes.get(i), b.axes.get(j)) {
+        (Some(p), Some(q)) => p.dot(q),
+        _ => T::zero(),
+    };
+    let rot: [[T; D]; D] = core::array::from_fn(|i| core::array::from_fn(|j| r(i, j)));
+    let at = |m: &[[T; D]; D], i: usize, j: usize| {
+        m.get(i)
+            .and_then(|row| row.get(j))
+            .copied()
+            .unwrap_or_else(T::zero)
+    };
+    let ha = |i: usize| a.half.get(i).copied().unwrap_or_else(T::zero);
+    let hb = |j: usize| b.half.get(j).copied().unwrap_or_else(T::zero);
+    let t: [T; D] = core::array::from_fn(|i| a.axes.get(i).map_or(T::zero(), |p| p.dot(&d)));
+    let ti = |i: usize| t.get(i).copied().unwrap_or_else(T::zero);
 
-    // The face axes: the least overlap, unless one separates.
-    let mut best: Option<(T, SVector<T, D>)> = None;
+    // The face axes, A's then B's: the least overlap, unless one separates.
+    let mut best: Option<(T, Axis)> = None;
     let mut overlapping = true;
-    for l in a.axes.iter().chain(b.axes.iter()) {
-        let o = overlap(l);
+    let mut faces = ArrayVec::<T, 6>::new();
+    for k in 0..2 * D {
+        let (o, axis) = if k < D {
+            let reach_b = (0..D).fold(T::zero(), |s, j| s + hb(j) * at(&rot, k, j).abs());
+            (ha(k) + reach_b - ti(k).abs(), Axis::A(k))
+        } else {
+            let j = k - D;
+            let reach_a = (0..D).fold(T::zero(), |s, i| s + ha(i) * at(&rot, i, j).abs());
+            let along = b.axes.get(j).map_or(T::zero(), |q| q.dot(&d));
+            (reach_a + hb(j) - along.abs(), Axis::B(j))
+        };
         if apart(o, face_error) {
             return Sat::Apart;
         }
         // Apart, touching within rounding, or not finite: no face contact.
         overlapping &= o > face_error;
+        let _ = faces.try_push(o);
         if best.is_none_or(|(m, _)| o < m) {
-            best = Some((o, *l));
+            best = Some((o, axis));
         }
     }
-    let Some((least, l)) = best else {
+    let Some((least, chosen)) = best else {
         return Sat::Undecided;
     };
     let mut face = overlapping && least.is_finite();
     // The edge pair with the least overlap, and whether every other axis
     // is certainly above it.
-    let mut edge: Option<Edge<T, D>> = None;
+    let mut edge: Option<Edge<T>> = None;
     let mut others = ArrayVec::<(T, T), 9>::new();
     if D == 3 {
-        for (i, p) in a.axes.iter().enumerate() {
-            for (j, q) in b.axes.iter().enumerate() {
-                let Some(c) = cross3(p, q) else {
-                    return Sat::Undecided;
-                };
-                let length = c.norm();
+        for i in 0..3 {
+            let (i1, i2) = (next3(i), next3(next3(i)));
+            for j in 0..3 {
+                let (j1, j2) = (next3(j), next3(next3(j)));
+                // `aᵢ × bⱼ` in A's frame: `(0, −R_{i2 j}, R_{i1 j})` turned
+                // to start at `i`; its length has no cancellation.
+                let (c1, c2) = (-at(&rot, i2, j), at(&rot, i1, j));
+                let length = (c1 * c1 + c2 * c2).sqrt();
                 // Parallel edges span no facet of their own; edges both
                 // exactly across the chosen axis span its own facet (a box
                 // turned about that axis on another), whose overlap is the
                 // face's.
-                if !(length > T::zero()) || (p.dot(&l) == T::zero() && q.dot(&l) == T::zero()) {
+                let across = match chosen {
+                    Axis::A(k) => k != i && at(&rot, k, j) == T::zero(),
+                    Axis::B(k) => k != j && at(&rot, i, k) == T::zero(),
+                };
+                if !(length > T::zero()) || across {
                     continue;
                 }
-                let e = c / length;
-                // The cross product's direction is off by about `2u` over
-                // its length.
-                let error = (T::lit(4.0) / length + terms) * u * size;
-                let o = overlap(&e);
+                let reach_a = ha(i1) * c1.abs() + ha(i2) * c2.abs();
+                let reach_b = hb(j1) * at(&rot, i, j2).abs() + hb(j2) * at(&rot, i, j1).abs();
+                let along = c1 * ti(i1) + c2 * ti(i2);
+                let o = (reach_a + reach_b - along.abs()) / length;
+                // The axis's direction is off by about `3u` over its length.
+                let error = (T::lit(6.0) / length + terms) * u * size;
                 if apart(o, error) {
                     return Sat::Apart;
                 }
@@ -201,7 +232,8 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
                 let candidate = Edge {
                     overlap: o,
                     error,
-                    axis: e,
+                    local: (c1, c2),
+                    length,
                     pair: (i, j),
                 };
                 match edge {
@@ -219,21 +251,39 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
         }
     }
     if let (false, true, Some(m)) = (face, overlapping, edge) {
-        let faces = a
-            .axes
+        let clear = others
             .iter()
-            .chain(b.axes.iter())
-            .map(|l| (overlap(l), face_error));
-        let clear = faces
-            .chain(others.iter().copied())
-            .all(|(o, error)| o - error > m.overlap + m.error);
+            .all(|&(o, error)| o - error > m.overlap + m.error)
+            && faces.iter().all(|&o| o - face_error > m.overlap + m.error);
         if clear {
             return edge_contact(a, b, &m, &d);
         }
     }
-    if face {
-        Sat::Face(if l.dot(&d) < T::zero() { -l } else { l })
+    if !face {
+        return Sat::Undecided;
+    }
+    let l = match chosen {
+        Axis::A(k) => a.axes.get(k),
+        Axis::B(k) => b.axes.get(k),
+    };
+    match l {
+        Some(&l) => Sat::Face(if l.dot(&d) < T::zero() { -l } else { l }),
+        None => Sat::Undecided,
+    }
+}
+
+/// A face axis: A's `k`-th or B's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Axis {
+    A(usize),
+    B(usize),
+}
+
+/// The index after `i` among three.
+fn next3(i: usize) -> usize {
+    if i >= 2 {
+        0
     } else {
-        Sat::Undecided
+        i + 1
     }
 }
