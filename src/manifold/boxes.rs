@@ -1,5 +1,4 @@
-//! Two overlapping boxes: the normal of their face contact by separating
-//! axes, without GJK and EPA.
+//! Two boxes by separating axes, without GJK and EPA.
 //!
 //! The Minkowski difference of two boxes is a polytope whose facet normals
 //! are the boxes' face normals and, in 3D, the cross products of an edge
@@ -13,15 +12,15 @@
 //! support value of the difference along `l`; the penetration depth is the
 //! least `o` over those normals, attained at the depth's own direction.
 //!
-//! A separating axis with a gap beyond the caller's cutoff (net of
-//! rounding) proves the boxes apart. Otherwise only the face case is
-//! answered here: when a face axis has the least
-//! overlap to rounding (no edge axis certainly less, allowing for the
-//! rounding of every overlap compared, which for an edge axis grows as its
-//! cross product shortens), its direction is the contact normal. Everything else (boxes apart or within
-//! rounding of touching, edges crossing, near ties with an edge axis) is
-//! left to the general path, so the answer is the general path's up to
-//! rounding.
+//! Three answers are given, each only when certain net of the rounding of
+//! every overlap compared (which for an edge axis grows as its cross
+//! product shortens): a separating axis with a gap beyond the caller's
+//! cutoff proves the boxes apart; a face axis with the least overlap (to
+//! rounding) gives a face contact's normal; an edge axis certainly below
+//! every other gives two crossing edges, whose closest points are the
+//! contact. Everything else (apart within the cutoff, touching within
+//! rounding, near ties) is left to the general path, so the answer is the
+//! general path's up to rounding.
 
 use arrayvec::ArrayVec;
 use nalgebra::SVector;
