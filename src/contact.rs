@@ -31,7 +31,7 @@ use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
 /// The contact between two shapes within a query distance.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contact<T: Real, const D: usize> {
     /// Signed distance: the gap when apart, minus the depth when overlapping.
     pub distance: T,
@@ -48,7 +48,7 @@ pub struct Contact<T: Real, const D: usize> {
 }
 
 /// How deep two overlapping shapes interpenetrate.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Penetration<T: Real, const D: usize> {
     /// The length of the shortest translation of B that separates the shapes
     /// (reached by the polytope: a certified lower bound).
@@ -244,8 +244,9 @@ pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const 
     // touching: depth zero.
     let normal = s.normal.ok_or(GjkError::NonFinite)?;
     Ok(Some(Penetration {
-        depth: (-s.distance).max(T::zero()),
-        upper_bound: (-s.bound).max(T::zero()),
+        // `+0` after the clamp: `max` may keep a `-0`.
+        depth: (-s.distance).max(T::zero()) + T::zero(),
+        upper_bound: (-s.bound).max(T::zero()) + T::zero(),
         normal,
         point_a: s.point_a,
         point_b: s.point_b,

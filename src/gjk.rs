@@ -13,7 +13,7 @@ use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
 /// The answer of a distance query.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Distance<T: Real, const D: usize> {
     /// The distance between the shapes (zero when they touch or overlap).
     pub distance: T,
@@ -49,8 +49,9 @@ impl<T: Real, const D: usize> Distance<T, D> {
     /// distance zero).
     pub(crate) fn from_answer(s: ShapeAnswer<T, D>) -> Self {
         Self {
-            distance: s.distance.max(T::zero()),
-            lower_bound: s.bound.max(T::zero()),
+            // `+0` after the clamp: `max` may keep a `-0`.
+            distance: s.distance.max(T::zero()) + T::zero(),
+            lower_bound: s.bound.max(T::zero()) + T::zero(),
             point_a: s.point_a,
             point_b: s.point_b,
             normal: s.normal,

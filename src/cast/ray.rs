@@ -9,7 +9,7 @@ use crate::real::Real;
 use crate::support::SupportMap;
 
 /// The answer of a [`ray_cast`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RayHit<T: Real, const D: usize> {
     /// The ray parameter of the first hit, in units of the direction: the
     /// hit is `origin + t · direction`. Zero when the ray starts inside.

@@ -10,7 +10,7 @@ use crate::real::{all_finite, Real};
 use crate::support::SupportMap;
 
 /// The answer of a [`shape_cast`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ShapeHit<T: Real, const D: usize> {
     /// The first time of contact: B moved by `t · velocity` touches A (or
     /// comes within the separation asked for). Zero when they already do.

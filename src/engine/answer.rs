@@ -154,10 +154,12 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
             Some(n) => (pa + n * ra, pb - n * rb),
             None => (pa, pb),
         };
+        // Adding `+0` turns a `-0` (the minus of a zero depth) into `+0`:
+        // a reported distance is never negative zero.
         let answer = ShapeAnswer {
-            distance: self.distance * unscale - margin,
+            distance: self.distance * unscale - margin + T::zero(),
             // A lower bound on a gap may round above the gap once they agree.
-            bound: self.bound.min(self.distance) * unscale - margin,
+            bound: self.bound.min(self.distance) * unscale - margin + T::zero(),
             normal: self.normal,
             point_a,
             point_b,
@@ -215,4 +217,33 @@ pub(crate) fn margins<T: Real, const D: usize>(
 /// always lands them on the rounded surfaces.
 fn separating_normal<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Option<SVector<T, D>> {
     unit(&-simplex.closest_point())
+}
+
+#[cfg(test)]
+mod tests {
+    use nalgebra::SVector;
+
+    use super::*;
+    use crate::simplex::SupportPoint;
+
+    /// EPA's answer for cores that only touch is minus a zero depth,
+    /// `-0.0`; the shapes' answer must report `+0.0` (and the public
+    /// depth, its negation clamped, `+0.0` too).
+    #[test]
+    fn a_zero_depth_is_reported_as_positive_zero() {
+        let simplex = Simplex::from_point(SupportPoint::<f64, 3>::from_point(SVector::zeros()));
+        let mut answer = CoreAnswer::from_simplex(
+            &simplex,
+            Verdict::Overlap,
+            (0.0, 0.0),
+            Some(SVector::x()),
+            Extent::new(),
+            (1, Status::Converged),
+        );
+        answer.distance = -0.0;
+        answer.bound = -0.0;
+        let shapes = answer.for_shapes(1.0, 0.0, 0.0).unwrap();
+        assert!(shapes.distance.is_sign_positive(), "{:?}", shapes.distance);
+        assert!(shapes.bound.is_sign_positive(), "{:?}", shapes.bound);
+    }
 }
