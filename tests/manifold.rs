@@ -565,7 +565,7 @@ fn separating_axes_match_the_general_path() {
 
 /// A triangle lying on a box: in 3D flat on the top face, 0.01 deep (its
 /// three corners, each 0.01 deep, with the box's top normal); in 2D on one
-/// edge (that edge's two ends). f32 and f64, scene rotated. Budget: `64 ε L`
+/// edge (that edge's two ends), its vertices in either order. f32 and f64, scene rotated. Budget: `64 ε L`
 /// (`L = 4`).
 fn triangle_on_a_box<T: TestReal>() {
     let config = GjkConfig::<T, 3>::default();
@@ -602,13 +602,18 @@ fn triangle_on_a_box<T: TestReal>() {
     let config = GjkConfig::<T, 2>::default();
     let floor = Cuboid::new(Vector::<T, 2>::new(T::of_f64(2.0), T::of_f64(1.0))).unwrap();
     let v2 = |x: f64, y: f64| Vector::<T, 2>::new(T::of_f64(x), T::of_f64(y));
-    let tri = Triangle::new(v2(-0.5, 0.99), v2(0.5, 0.99), v2(0.0, 1.8)).unwrap();
-    let m = contact_manifold(&floor, &tri, T::of_f64(0.05), &config)
-        .unwrap()
-        .expect("touching");
-    assert_eq!(m.len(), 2, "{m:?}");
-    for p in m.points() {
-        assert!((p.distance.as_f64() + 0.01).abs() <= budget, "{m:?}");
+    // Both orders of the vertices (counter-clockwise, then clockwise).
+    for tri in [
+        Triangle::new(v2(-0.5, 0.99), v2(0.5, 0.99), v2(0.0, 1.8)).unwrap(),
+        Triangle::new(v2(0.5, 0.99), v2(-0.5, 0.99), v2(0.0, 1.8)).unwrap(),
+    ] {
+        let m = contact_manifold(&floor, &tri, T::of_f64(0.05), &config)
+            .unwrap()
+            .expect("touching");
+        assert_eq!(m.len(), 2, "{m:?}");
+        for p in m.points() {
+            assert!((p.distance.as_f64() + 0.01).abs() <= budget, "{m:?}");
+        }
     }
 }
 

@@ -248,34 +248,47 @@ impl<T: Real, const D: usize> Faces<T, D> for Capsule<T, D> {
 /// vertex `k` to vertex `k + 1` (ids their indices).
 impl<T: Real> Faces<T, 2> for Polygon<'_, T> {
     fn face(&self, dir: &Vector2<T>) -> Face<T, 2> {
-        let v = self.vertices();
-        let n = v.len();
-        let mut best: Option<(usize, T, Vector2<T>)> = None;
-        let after = |k: usize| if k + 1 >= n { 0 } else { k + 1 };
-        for k in 0..n {
-            let (Some(&p), Some(&q)) = (v.get(k), v.get(after(k))) else {
-                continue;
-            };
-            let e = q - p;
-            // Counter-clockwise: the outward normal is the edge turned right.
-            let Some(normal) = unit(&Vector2::new(e.y, -e.x)) else {
-                continue;
-            };
-            let along = normal.dot(dir);
-            if best.is_none_or(|(_, m, _)| along > m) {
-                best = Some((k, along, normal));
-            }
-        }
-        let Some((k, _, normal)) = best else {
-            return single(self.core_support(dir), dir);
-        };
-        let mut face = Face::new(normal, k as u32);
-        if let (Some(&p), Some(&q)) = (v.get(k), v.get(after(k))) {
-            face.push(p, k as u32);
-            face.push(q, after(k) as u32);
-        }
-        face
+        aligned_edge(self.vertices(), true, dir)
+            .unwrap_or_else(|| single(self.core_support(dir), dir))
     }
+}
+
+/// The edge of a convex polygon in the plane (`D = 2`; vertices in order,
+/// counter-clockwise when `ccw`) whose outward normal (the edge turned
+/// right, or left when clockwise) is most aligned with `dir`: its two ends,
+/// ids their vertex indices, the face's id the edge's first vertex. `None`
+/// when no edge has a normal.
+fn aligned_edge<T: Real, const D: usize>(
+    v: &[SVector<T, D>],
+    ccw: bool,
+    dir: &SVector<T, D>,
+) -> Option<Face<T, D>> {
+    let n = v.len();
+    let after = |k: usize| if k + 1 >= n { 0 } else { k + 1 };
+    let mut best: Option<(usize, T, SVector<T, D>)> = None;
+    for k in 0..n {
+        let (Some(&p), Some(&q)) = (v.get(k), v.get(after(k))) else {
+            continue;
+        };
+        let e = q - p;
+        let (Some(&x), Some(&y)) = (e.get(0), e.get(1)) else {
+            continue;
+        };
+        let (x, y) = if ccw { (x, y) } else { (-x, -y) };
+        let turned = SVector::<T, D>::from_fn(|i, _| if i == 0 { y } else { -x });
+        let Some(normal) = unit(&turned) else {
+            continue;
+        };
+        let along = normal.dot(dir);
+        if best.is_none_or(|(_, m, _)| along > m) {
+            best = Some((k, along, normal));
+        }
+    }
+    let (k, _, normal) = best?;
+    let mut face = Face::new(normal, k as u32);
+    face.push(*v.get(k)?, k as u32);
+    face.push(*v.get(after(k))?, after(k) as u32);
+    Some(face)
 }
 
 /// In 2D the edge most aligned with `dir` (its ends, ids their vertex
@@ -287,38 +300,13 @@ impl<T: Real> Faces<T, 2> for Polygon<'_, T> {
 impl<T: Real, const D: usize> Faces<T, D> for Triangle<T, D> {
     fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
         let v = self.vertices();
-        let centre = (v[0] + v[1] + v[2]) / T::lit(3.0);
         match D {
             2 => {
-                let mut best: Option<(usize, T, SVector<T, D>)> = None;
-                for k in 0..3 {
-                    let (p, q) = (v[k], v[(k + 1) % 3]);
-                    let e = q - p;
-                    let (Some(&x), Some(&y)) = (e.get(0), e.get(1)) else {
-                        continue;
-                    };
-                    let turned = SVector::<T, D>::from_fn(|i, _| if i == 0 { y } else { -x });
-                    // Outward: away from the triangle's centre.
-                    let outward = if turned.dot(&(p - centre)) < T::zero() {
-                        -turned
-                    } else {
-                        turned
-                    };
-                    let Some(normal) = unit(&outward) else {
-                        continue;
-                    };
-                    let along = normal.dot(dir);
-                    if best.is_none_or(|(_, m, _)| along > m) {
-                        best = Some((k, along, normal));
-                    }
-                }
-                let Some((k, _, normal)) = best else {
-                    return single(self.core_support(dir), dir);
-                };
-                let mut face = Face::new(normal, k as u32);
-                face.push(v[k], k as u32);
-                face.push(v[(k + 1) % 3], ((k + 1) % 3) as u32);
-                face
+                // Counter-clockwise when `(b − a) × (c − a)` points up.
+                let (e1, e2) = (v[1] - v[0], v[2] - v[0]);
+                let g = |w: &SVector<T, D>, i: usize| w.get(i).copied().unwrap_or_else(T::zero);
+                let ccw = g(&e1, 0) * g(&e2, 1) - g(&e1, 1) * g(&e2, 0) >= T::zero();
+                aligned_edge(&v, ccw, dir).unwrap_or_else(|| single(self.core_support(dir), dir))
             }
             3 => {
                 let Some(n) = cross3(&(v[1] - v[0]), &(v[2] - v[0])).and_then(|c| unit(&c)) else {
