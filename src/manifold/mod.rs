@@ -182,7 +182,7 @@ where
         match boxes::separating_axes(&ba, &bb, cutoff) {
             Sat::Apart if cutoff.is_finite() => return Ok(None),
             Sat::Face(n) => {
-                if let Some(m) = along(a, b, &n, max_separation, Status::Converged) {
+                if let Ok(m) = along(a, b, &n, max_separation, Status::Converged) {
                     return Ok(Some(m));
                 }
             }
@@ -199,7 +199,7 @@ where
                 let status = Status::Converged;
                 return Ok(Some(
                     along(a, b, &n, max_separation, status)
-                        .unwrap_or_else(|| single(a, b, &n, (pa, pb, distance), status)),
+                        .unwrap_or_else(|ids| single(&n, (pa, pb, distance), ids, status)),
                 ));
             }
             _ => {}
@@ -212,30 +212,25 @@ where
     let contact_point = (c.point_a, c.point_b, c.distance);
     Ok(Some(
         along(a, b, &n, max_separation, c.status)
-            .unwrap_or_else(|| single(a, b, &n, contact_point, c.status)),
+            .unwrap_or_else(|ids| single(&n, contact_point, ids, c.status)),
     ))
 }
 
-/// The manifold of one contact point, `(point_a, point_b, distance)` (no
-/// face aligned with the normal).
-fn single<T, A, B, const D: usize>(
-    a: &A,
-    b: &B,
+/// The manifold of one contact point, `(point_a, point_b, distance)`, with
+/// the ids of the shapes' features along the normal (no face aligned with
+/// it).
+fn single<T: Real, const D: usize>(
     n: &SVector<T, D>,
     (point_a, point_b, distance): (SVector<T, D>, SVector<T, D>, T),
+    (id_a, id_b): (u32, u32),
     status: Status,
-) -> Manifold<T, D>
-where
-    T: Real,
-    A: Faces<T, D>,
-    B: Faces<T, D>,
-{
+) -> Manifold<T, D> {
     let point = ManifoldPoint {
         point_a,
         point_b,
         distance,
-        id_a: a.face(n).id,
-        id_b: b.face(&-n).id,
+        id_a,
+        id_b,
     };
     Manifold {
         normal: *n,
@@ -245,16 +240,17 @@ where
 }
 
 /// The manifold of `a` and `b` along the contact normal `n`: the incident
-/// feature clipped against the reference face, measured along `n`; `None`
-/// when no face is aligned with `n` or no point is within
-/// `max_separation` (the contact's single point is then the manifold).
+/// feature clipped against the reference face, measured along `n`. When no
+/// face is aligned with `n` or no point is within `max_separation` (the
+/// contact's single point is then the manifold), the ids of the two
+/// features along `n` instead.
 fn along<T, A, B, const D: usize>(
     a: &A,
     b: &B,
     n: &SVector<T, D>,
     max_separation: T,
     status: Status,
-) -> Option<Manifold<T, D>>
+) -> Result<Manifold<T, D>, (u32, u32)>
 where
     T: Real,
     A: Faces<T, D>,
@@ -262,6 +258,7 @@ where
 {
     let n = *n;
     let (fa, fb) = (a.face(&n), b.face(&-n));
+    let ids = (fa.id, fb.id);
     let (align_a, align_b) = (fa.normal.dot(&n), -fb.normal.dot(&n));
     // The better aligned face is the reference; faces aligned alike (a box
     // flat on a floor) choose by size, so that swapping the shapes keeps
@@ -281,7 +278,7 @@ where
         (fb, fa, align_b)
     };
     if !(2..=3).contains(&D) || reference.len() < 2 || alignment < T::lit(FACE_ALIGNMENT) {
-        return None;
+        return Err(ids);
     }
     let (r_ref, r_inc) = if a_is_reference {
         (a.margin(), b.margin())
@@ -298,7 +295,9 @@ where
     let mut work = [Clipped::new(), Clipped::new()];
     let at = clip(&reference, &incident, &towards, slack, &mut work);
     let clipped = work.get(at).map_or(&[][..], |c| c.as_slice());
-    let (base, _) = reference.points().next()?;
+    let Some((base, _)) = reference.points().next() else {
+        return Err(ids);
+    };
     let mut found: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }> =
         ArrayVec::new();
     // Each incident point is measured along the contact normal (from the
@@ -337,13 +336,13 @@ where
         }
     }
     if found.is_empty() {
-        return None;
+        return Err(ids);
     }
     let mut points = [None; MAX_MANIFOLD_POINTS];
     for (slot, i) in points.iter_mut().zip(reduce(&found)) {
         *slot = found.get(i).map(|(p, _)| *p);
     }
-    Some(Manifold {
+    Ok(Manifold {
         normal: n,
         points,
         status,
