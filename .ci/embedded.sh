@@ -20,6 +20,7 @@ step "tools: qemu-system-arm, arm binutils, rust targets"
 missing=()
 command -v qemu-system-arm >/dev/null || missing+=(qemu-system-arm)
 command -v arm-none-eabi-objdump >/dev/null || missing+=(binutils-arm-none-eabi)
+command -v node >/dev/null || missing+=(nodejs)
 if ((${#missing[@]})); then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
@@ -27,7 +28,7 @@ fi
 targets=(thumbv7m-none-eabi thumbv7em-none-eabihf thumbv6m-none-eabi wasm32-unknown-unknown)
 rustup target add "${targets[@]}" >/dev/null 2>&1 || rustup target add "${targets[@]}"
 rustup component add llvm-tools >/dev/null 2>&1 || true
-command -v node >/dev/null || { echo "node is required" >&2; exit 1; }
+command -v node >/dev/null || { echo "node is required (apt package nodejs)" >&2; exit 1; }
 
 step "expected answers: host generator agrees with the committed table"
 cargo run -q --release --manifest-path tests/embedded/expected/Cargo.toml
