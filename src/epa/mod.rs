@@ -37,6 +37,7 @@
 //! of vertices at the default tolerance; with the default capacity they end
 //! [`Status::OutOfCapacity`] with the bracket reached.
 
+mod facet_normal;
 mod polytope;
 
 use nalgebra::SVector;

@@ -19,7 +19,7 @@
 use arrayvec::ArrayVec;
 use nalgebra::{ArrayStorage, SVector};
 
-use crate::basis::Basis;
+use super::facet_normal::normal_part;
 use crate::engine::certified_offset;
 use crate::real::{robust_norm, Real};
 use crate::simplex::{Simplex, SupportPoint};
@@ -221,19 +221,18 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// Computes the outward unit normal and plane distance of facet `f`.
     ///
     /// The normal is the component of `y₀ − interior` orthogonal to the
-    /// facet's edges, found by modified Gram–Schmidt (run twice for
-    /// orthogonality to working precision). A facet whose edges are dependent
+    /// facet's edges ([`normal_part`]). A facet whose edges are dependent
     /// still gets the normal of the span they have; a facet whose plane holds
     /// the interior point gets none.
     fn orient(&mut self, f: usize) {
         let verts = self.facet(f).vertices;
         let y0 = self.vertex(verts[0]).w;
-        let mut edges = Basis::new();
-        for &v in &verts[1..] {
-            edges.add(&(self.vertex(v).w - y0));
+        let mut edges = [SVector::zeros(); D];
+        for (e, &v) in edges.iter_mut().zip(&verts[1..]) {
+            *e = self.vertex(v).w - y0;
         }
         let outward = y0 - self.interior;
-        let u = edges.reject(&outward);
+        let u = normal_part(edges.get(..D - 1).unwrap_or(&[]), &outward);
         let n = robust_norm(&u);
         let far = T::max_value().unwrap_or(T::one());
         let (normal, distance, bound) =

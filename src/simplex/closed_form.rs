@@ -124,7 +124,7 @@ fn min_sine2<T: Real>() -> T {
 /// closed form against `edges2`, the product of the squared edge lengths:
 /// both in the normal range, `det² ≥ MIN_SINE² · edges2`.
 #[inline]
-fn vouched<T: Real>(det2: T, edges2: T) -> bool {
+pub(crate) fn vouched<T: Real>(det2: T, edges2: T) -> bool {
     let floor = min_sine2::<T>() * edges2;
     floor >= T::MIN_POSITIVE && floor.is_finite() && det2 >= floor
 }
@@ -132,7 +132,10 @@ fn vouched<T: Real>(det2: T, edges2: T) -> bool {
 /// The cross product in space (zero in other dimensions, where it is not
 /// called).
 #[inline(always)]
-fn cross<T: Real, const D: usize>(u: &SVector<T, D>, w: &SVector<T, D>) -> SVector<T, D> {
+pub(crate) fn cross<T: Real, const D: usize>(
+    u: &SVector<T, D>,
+    w: &SVector<T, D>,
+) -> SVector<T, D> {
     let c = |i: usize| u.get(i).copied().unwrap_or(T::zero());
     let d = |i: usize| w.get(i).copied().unwrap_or(T::zero());
     let x = [

@@ -19,6 +19,8 @@ use crate::real::Real;
 mod closed_form;
 mod johnson;
 
+pub(crate) use closed_form::{cross, vouched};
+
 use johnson::Face;
 
 /// A point of the Minkowski difference `A − B` with the points it came from.
