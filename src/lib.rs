@@ -70,6 +70,8 @@ mod query;
 mod real;
 mod simplex;
 mod support;
+#[cfg(test)]
+mod test_lcg;
 mod warm;
 
 pub use crate::cast::{

@@ -81,22 +81,12 @@ mod tests {
     use nalgebra::{SVector, Vector2, Vector3};
 
     use super::*;
+    use crate::test_lcg::Lcg;
 
-    /// A deterministic stream of numbers in `[-1, 1)`.
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn next(&mut self) -> f64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (self.0 >> 11) as f64 / (1u64 << 52) as f64 - 1.0
-        }
-
-        fn point<T: Real, const D: usize>(&mut self, scale: f64, offset: f64) -> SVector<T, D> {
-            SVector::from_fn(|_, _| T::lit(offset + scale * self.next()))
-        }
+    /// A point uniform in the cube of half-side `scale` about `offset`
+    /// on every axis.
+    fn point<T: Real, const D: usize>(rng: &mut Lcg, scale: f64, offset: f64) -> SVector<T, D> {
+        SVector::from_fn(|_, _| T::lit(offset + scale * (2.0 * rng.next() - 1.0)))
     }
 
     /// The closed form against the orthogonalised edges on random facets
@@ -108,13 +98,13 @@ mod tests {
         let mut rng = Lcg(D as u64 * 7 + 1);
         let mut answered = 0;
         for _ in 0..2000 {
-            let y0: SVector<T, D> = rng.point(1.0, offset);
+            let y0: SVector<T, D> = point(&mut rng, 1.0, offset);
             let mut edges = [SVector::<T, D>::zeros(); D];
             for e in edges.iter_mut().take(D - 1) {
-                *e = rng.point::<T, D>(1.0, offset) - y0;
+                *e = point::<T, D>(&mut rng, 1.0, offset) - y0;
             }
             let edges = &edges[..D - 1];
-            let interior: SVector<T, D> = rng.point(1.0, offset);
+            let interior: SVector<T, D> = point(&mut rng, 1.0, offset);
             let outward = y0 - interior;
             let generic = orthogonalised_normal_part(edges, &outward);
             let Some(fast) = closed_form_normal_part(edges, &outward) else {

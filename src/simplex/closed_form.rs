@@ -327,18 +327,7 @@ mod tests {
     use super::*;
     use crate::real::max_abs;
     use crate::simplex::johnson;
-
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn next(&mut self) -> f64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
+    use crate::test_lcg::Lcg;
 
     /// A simplex of `m + 1` points of one of several kinds, newest first.
     fn simplex<T: Real, const D: usize>(rng: &mut Lcg, m: usize) -> [SVector<T, D>; 4] {
