@@ -95,7 +95,12 @@ pub(crate) enum Grow {
 /// room, which matters as most polytopes use a small part of it.
 #[derive(Clone, Debug)]
 pub(crate) struct Polytope<T: Real, const D: usize, const V: usize, const F: usize> {
-    vertices: ArrayVec<SupportPoint<T, D>, V>,
+    /// The shape points `(a, b)` of each vertex. Its point of `A − B`,
+    /// `w = a − b`, is not stored: every support point of a query is made
+    /// by [`SupportPoint::new`], which computes `w` as that difference, so
+    /// recomputing it gives the same number to the last bit, and a third
+    /// less room.
+    vertices: ArrayVec<(SVector<T, D>, SVector<T, D>), V>,
     /// Every facet slot used so far, live or dead (dead ones are reused).
     facets: ArrayVec<Facet<T, D>, F>,
     interior: SVector<T, D>,
@@ -126,7 +131,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         let mut sum = SVector::zeros();
         self.vertices.clear();
         for (p, _) in simplex.iter() {
-            if self.vertices.try_push(*p).is_err() {
+            if self.vertices.try_push((p.a, p.b)).is_err() {
                 return false;
             }
             sum += p.w - first;
@@ -153,10 +158,10 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// Vertex `i` (the origin for an index out of range, which a consistent
     /// polytope never produces).
     pub fn vertex(&self, i: u16) -> SupportPoint<T, D> {
-        self.vertices
-            .get(usize::from(i))
-            .copied()
-            .unwrap_or_else(|| SupportPoint::from_point(SVector::zeros()))
+        self.vertices.get(usize::from(i)).map_or_else(
+            || SupportPoint::from_point(SVector::zeros()),
+            |&(a, b)| SupportPoint::new(a, b),
+        )
     }
 
     /// Facet `f` (an unused facet for an index out of range).
@@ -282,7 +287,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
             return Grow::Full;
         }
         let new_vertex = self.vertices.len() as u16;
-        if self.vertices.try_push(w).is_err() {
+        if self.vertices.try_push((w.a, w.b)).is_err() {
             return Grow::Full;
         }
         let mut created = ArrayVec::<u16, F>::new();
