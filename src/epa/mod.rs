@@ -49,7 +49,7 @@ use crate::query::{GjkConfig, GjkError, Status};
 use crate::real::{all_finite, axis, max_abs, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::{SupportMap, Transformed};
-use polytope::{Facet, Grow, Polytope};
+use polytope::{Closest, Facet, Grow, Polytope};
 
 /// Default room for polytope vertices in [`penetration`](crate::penetration)
 /// and [`contact`](crate::contact).
@@ -164,10 +164,12 @@ where
             break;
         };
         cone *= T::lit(LOCAL_NARROWING);
+        // The origin is inside when it is on the inner side of every
+        // facet's plane: a facet too thin for a normal cannot say which
+        // side it is on, and the start is not taken.
         let inside = poly.start(&local)
-            && poly
-                .closest_facet()
-                .is_some_and(|(_, least)| least >= T::zero());
+            && poly.oriented()
+            && poly.closest_facet().is_some_and(|c| c.least >= T::zero());
         if !inside {
             break;
         }
@@ -294,12 +296,18 @@ where
     let mut upper = T::max_value().unwrap_or(T::one());
     let mut status = Status::IterationLimit;
     let mut iterations = 0;
-    let mut best = poly.closest_facet().map(|(f, _)| f);
+    let mut best = poly.closest_facet().map(|c| c.facet);
     let mut sound: Option<Facet<T, D>> = None;
     let mut broken = false;
+    let mut floor = upper;
     for iteration in 1..=config.max_iterations {
         iterations = iteration;
-        let Some((f, least)) = poly.closest_facet() else {
+        let Some(Closest {
+            facet: f,
+            least,
+            unoriented,
+        }) = poly.closest_facet()
+        else {
             status = Status::Stalled;
             break;
         };
@@ -322,6 +330,11 @@ where
         }
         best = Some(f);
         sound = Some(facet);
+        // A facet without a normal nearer than every plane bounds the
+        // depth by its own distance (net of rounding); it is never expanded
+        // (it sees nothing), so while it stands the planes cannot certify
+        // more than it does.
+        floor = unoriented - extent.rounding();
         let p = pair.support(&facet.normal);
         if !all_finite(&p.w) {
             return Err(GjkError::NonFinite);
@@ -333,9 +346,8 @@ where
         // nothing about this one).
         let support = facet.normal.dot(&p.w);
         upper = upper.min(support);
-        if support - facet.bound
-            <= config.tolerance * facet.bound.max(T::zero()) + extent.rounding()
-        {
+        let bound = facet.bound.min(floor);
+        if support - bound <= config.tolerance * bound.max(T::zero()) + extent.rounding() {
             status = Status::Converged;
             break;
         }
@@ -362,13 +374,13 @@ where
         // The polytope cannot name contact points; A's support along the
         // normal can (put on the planes below).
         let a = pair.support(&facet.normal).a;
-        (facet, facet.bound.max(T::zero()), a, a)
+        (facet, facet.bound.min(floor).max(T::zero()), a, a)
     } else {
         let Some(f) = best else {
             return Err(GjkError::NonFinite);
         };
         let facet = poly.facet(f);
-        let mut depth = facet.bound.max(T::zero());
+        let mut depth = facet.bound.min(floor).max(T::zero());
         let q = facet.normal * facet.distance;
         let (miss, mut pa, mut pb) = contact_points(poly, f, &q, extent);
         if miss > extent.rounding() {

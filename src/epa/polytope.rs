@@ -72,6 +72,18 @@ impl<T: Real, const D: usize> Facet<T, D> {
     }
 }
 
+/// The nearest facets of a polytope: see [`Polytope::closest_facet`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Closest<T> {
+    /// The facet with a normal whose certified distance is least.
+    pub facet: usize,
+    /// The least plane offset of any facet with a normal.
+    pub least: T,
+    /// The least distance from the origin to a live facet without a normal
+    /// (the largest finite value when there is none).
+    pub unoriented: T,
+}
+
 /// Why a point could not be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Grow {
@@ -192,6 +204,13 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
             .map(|(i, _)| i)
     }
 
+    /// Whether every live facet has a normal.
+    pub fn oriented(&self) -> bool {
+        self.used()
+            .iter()
+            .all(|f| f.state != LIVE || f.has_normal())
+    }
+
     /// The live facet with a normal whose certified distance
     /// ([`Facet::bound`]) is least: the polytope's lower bound on the depth.
     ///
@@ -207,20 +226,48 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// boundary closes around the origin, every ray from it crosses some
     /// facet, so the least of these bounds bounds the depth.
     ///
+    /// A facet too thin to be given a normal (see [`orient`](Self::orient))
+    /// bounds nothing by a plane, yet the origin may lie nearest to it: its
+    /// own distance from the origin, the closest point of its simplex
+    /// (Johnson's sub-algorithm), is what bounds the depth through it, and
+    /// is returned as [`Closest::unoriented`].
+    ///
     /// Returns that facet with the least plane offset of any facet (below
     /// zero, the origin is outside a plane: rounding broke the polytope).
-    pub fn closest_facet(&self) -> Option<(usize, T)> {
+    pub fn closest_facet(&self) -> Option<Closest<T>> {
         let mut best: Option<(usize, T)> = None;
-        let mut least = T::max_value().unwrap_or(T::one());
+        let far = T::max_value().unwrap_or(T::one());
+        let (mut least, mut unoriented) = (far, far);
         for (i, f) in self.used().iter().enumerate() {
             if f.is_candidate() {
                 least = least.min(f.distance);
                 if best.is_none_or(|(_, d)| f.bound < d) {
                     best = Some((i, f.bound));
                 }
+            } else if f.state == LIVE {
+                unoriented = unoriented.min(self.simplex_distance(f));
             }
         }
-        best.map(|(i, _)| (i, least))
+        best.map(|(facet, _)| Closest {
+            facet,
+            least,
+            unoriented,
+        })
+    }
+
+    /// The distance from the origin to facet `f` as a simplex (zero when it
+    /// cannot be computed: nothing is then bounded through it).
+    #[cold]
+    fn simplex_distance(&self, f: &Facet<T, D>) -> T {
+        let mut simplex = Simplex::new();
+        for &v in &f.vertices {
+            simplex.push(self.vertex(v));
+        }
+        simplex
+            .closest_point_full()
+            .map(|v| robust_norm(&v))
+            .filter(|d| d.is_finite())
+            .unwrap_or(T::zero())
     }
 
     /// Computes the outward unit normal and plane distance of facet `f`.
