@@ -161,24 +161,42 @@ impl<'a, T: Real> Polygon<'a, T> {
                 hi = mid;
             }
         }
-        // Guard against rounding in the angle comparisons: climb to a local
-        // maximum of the dot product (a global one, by convexity).
-        let mut i = self.reference + lo;
+        // Guard against rounding in the angle comparisons (short edges far
+        // from the origin have directions known only roughly): climb to a
+        // local maximum of the dot product (a global one, by convexity).
+        // Repeated vertices are stepped over: a copy of the current vertex
+        // ties with it and says nothing about the way up.
+        let mut i = (self.reference + lo) % n.max(1);
         let mut best = self.vertex(i).dot(d);
         for _ in 0..n {
-            let next = self.vertex(i + 1).dot(d);
-            let prev = self.vertex(i + n - 1).dot(d);
-            if next > best && next >= prev {
-                i += 1;
-                best = next;
-            } else if prev > best {
-                i += n - 1;
-                best = prev;
+            let (next, ahead) = self.distinct_neighbour(i, 1, d);
+            let (prev, behind) = self.distinct_neighbour(i, n - 1, d);
+            if ahead > best && ahead >= behind {
+                (i, best) = (next, ahead);
+            } else if behind > best {
+                (i, best) = (prev, behind);
             } else {
                 break;
             }
         }
         self.vertex(i)
+    }
+
+    /// The first vertex other than vertex `i` met stepping `step` places at
+    /// a time (1 forward, `n − 1` back), with its dot product with `d`;
+    /// vertex `i` itself when every vertex is a copy of it.
+    fn distinct_neighbour(&self, i: usize, step: usize, d: &Vector2<T>) -> (usize, T) {
+        let n = self.vertices.len().max(1);
+        let here = self.vertex(i);
+        let mut j = i;
+        for _ in 1..n {
+            j = (j + step) % n;
+            let v = self.vertex(j);
+            if v != here {
+                return (j, v.dot(d));
+            }
+        }
+        (i, here.dot(d))
     }
 }
 
