@@ -5,9 +5,10 @@
 #    known inputs: a failure here is a regression and fails the script;
 # 2. a short timed run from the seeds, exploring new inputs. A new finding
 #    is printed with its input (left in fuzz/artifacts/<target>/) and fails
-#    the script: the seeds hold the minimised corpora of campaigns that ran
-#    each target until its coverage levelled off, so a finding in seconds is
-#    a regression. FUZZ_STRICT=0 only reports it (for exploratory runs).
+#    the script: the seeds hold the merged corpora of past campaigns, so
+#    what CI's fixed exploration reaches has been explored before, and a
+#    finding there is a regression. FUZZ_STRICT=0 only reports it (for
+#    exploratory runs).
 #
 #   FUZZ_RUNS=1000000 .ci/fuzz.sh        # a fixed number of inputs per target, from
 #                                        # a fixed seed (FUZZ_SEED, default 1): the
