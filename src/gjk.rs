@@ -10,7 +10,7 @@ use crate::engine::{begin, gjk_loop, margins, point_core, within, Exits, ShapeAn
 use crate::query::{GjkConfig, GjkError, Status};
 use crate::real::Real;
 use crate::simplex::Simplex;
-use crate::support::SupportMap;
+use crate::support::{BoxAxes, SupportMap};
 
 /// The answer of a distance query.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -64,7 +64,10 @@ impl<T: Real, const D: usize> Distance<T, D> {
 /// Whether shapes `a` and `b` intersect (touching counts as intersecting).
 ///
 /// Stops at the first separating plane, or as soon as the cores come within
-/// the sum of the margins, so it is usually cheaper than [`distance`].
+/// the sum of the margins, so it is usually cheaper than [`distance`]. Two
+/// boxes ([`SupportMap::core_box`], `D ≤ 3`) are decided by their
+/// separating axes when those prove the answer, without GJK (and without
+/// iterations, whatever the cap).
 ///
 /// # Errors
 ///
@@ -92,11 +95,31 @@ pub fn intersects<T: Real, const D: usize>(
     if let Some(core) = point_core(a, b) {
         return within(&core, ra + rb, config);
     }
+    if let Some(answer) = boxes_intersect(a, b, ra + rb) {
+        return Ok(answer);
+    }
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;
     let margin = (ra + rb) * pair.scale();
     let answer = gjk_loop(&pair, config, Exits::contact(margin), &mut simplex)?;
     within(&answer, margin, config)
+}
+
+/// Two boxes (`D ≤ 3`) by their separating axes: whether they intersect
+/// when the axes prove it, net of rounding (see
+/// [`BoxAxes::intersect`](crate::support::BoxAxes)); `None` leaves the
+/// pair to GJK.
+#[inline]
+fn boxes_intersect<T: Real, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+    margin: T,
+) -> Option<bool> {
+    if D > 3 {
+        return None;
+    }
+    let (box_a, box_b) = (a.core_box()?, b.core_box()?);
+    BoxAxes::new(&box_a, &box_b).intersect(margin)
 }
 
 /// The distance between `a` and `b`, with witness points and normal.

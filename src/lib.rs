@@ -84,15 +84,15 @@ pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 pub use crate::gjk::{closest_points, distance, intersects, Distance};
 pub use crate::hull_build::BuiltHull;
 pub use crate::manifold::{
-    contact_manifold, BoxFrame, Face, Faces, Manifold, ManifoldPoint, MAX_FACE_POINTS,
-    MAX_MANIFOLD_POINTS,
+    contact_manifold, Face, Faces, Manifold, ManifoldPoint, MAX_FACE_POINTS, MAX_MANIFOLD_POINTS,
 };
 pub use crate::query::{GjkConfig, GjkError, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::support::{
-    Ball, Capsule, ClimbingHull, ConvexHull, Cuboid, Hull, HullBlock, MinkowskiSum, PackedHull,
-    Point, Polygon, RayEntry, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
+    Ball, BoxFrame, Capsule, ClimbingHull, ConvexHull, Cuboid, Hull, HullBlock, MinkowskiSum,
+    PackedHull, Point, Polygon, RayEntry, Rounded, Segment, ShapeError, SupportMap, Transformed,
+    Triangle,
 };
 pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
 

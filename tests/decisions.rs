@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{point_to_hull, points_t, rotation, to_f64, to_t, Lcg, Source, TestReal, P};
+use common::{point_to_hull, points_t, rotation, to_f64, to_t, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
     closest_points, contact, distance, intersects, penetration, BuiltHull, ConvexHull, Cuboid,
@@ -52,9 +52,23 @@ fn capped<T: TestReal, const D: usize>(seed: u64, offset: f64) {
             Ok(Some(_)) => assert!(!proven, "contact = Some but a gap is proven; {what}"),
             Err(e) => assert_eq!(e, GjkError::IterationLimit, "{what}"),
         }
-        match intersects(&a, &b, &config) {
+        // GJK's boolean (the boxes' separating axes hidden), and the axes'
+        // own, which need no iteration: proven either way, or left to GJK.
+        match intersects(&Hidden(a), &Hidden(b), &config) {
             Ok(false) => assert!(proven, "intersects = false unproven; {what}"),
             Ok(true) => assert!(!proven, "intersects = true but a gap is proven; {what}"),
+            Err(e) => assert_eq!(e, GjkError::IterationLimit, "{what}"),
+        }
+        let truth = distance(&a, &b, &GjkConfig::default()).unwrap();
+        match intersects(&a, &b, &config) {
+            Ok(false) => assert!(
+                truth.lower_bound > T::of_f64(0.0),
+                "intersects = false; {what}"
+            ),
+            Ok(true) => assert!(
+                truth.lower_bound <= T::of_f64(0.0),
+                "intersects = true; {what}"
+            ),
             Err(e) => assert_eq!(e, GjkError::IterationLimit, "{what}"),
         }
         if let Some(c) = closest_points(&a, &b, T::of_f64(0.0), &config).unwrap() {

@@ -1,16 +1,10 @@
 //! Two boxes by separating axes, without GJK and EPA.
 //!
-//! The Minkowski difference of two boxes is a polytope whose facet normals
-//! are the boxes' face normals and, in 3D, the cross products of an edge
-//! direction of each (Gottschalk, Lin & Manocha, "OBBTree: A Hierarchical
-//! Structure for Rapid Interference Detection", SIGGRAPH 1996). Along a
-//! unit axis `l` the boxes overlap by
-//!
-//! `o(l) = Σᵢ aᵢ |l · uᵢ| + Σⱼ bⱼ |l · vⱼ| − |l · (c_B − c_A)|`
-//!
-//! (half extents `aᵢ`, `bⱼ`, axes `uᵢ`, `vⱼ`, centres `c`), which is the
-//! support value of the difference along `l`; the penetration depth is the
-//! least `o` over those normals, attained at the depth's own direction.
+//! The overlaps along the boxes' face axes and edge pairs' axes, with
+//! their rounding bounds, are [`BoxAxes`]'s (Gottschalk, Lin & Manocha,
+//! "OBBTree: A Hierarchical Structure for Rapid Interference Detection",
+//! SIGGRAPH 1996); the penetration depth is the least overlap over those
+//! axes, attained at the depth's own direction.
 //!
 //! Three answers are given, each only when certain net of the rounding of
 //! every overlap compared (which for an edge axis grows as its cross
@@ -25,8 +19,8 @@
 use arrayvec::ArrayVec;
 use nalgebra::SVector;
 
-use super::face::BoxFrame;
 use crate::real::Real;
+use crate::support::{next3, BoxAxes, BoxFrame, EdgeAxis};
 
 /// What separating axes tell of two boxes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,16 +44,11 @@ pub(super) enum Sat<T: Real, const D: usize> {
     Undecided,
 }
 
-/// An edge pair's axis with its overlap and that overlap's rounding.
+/// An edge pair's axis with its overlap, and the axis of A and the axis
+/// of B the edges run along.
 #[derive(Clone, Copy, Debug)]
 struct Edge<T: Real> {
-    overlap: T,
-    error: T,
-    /// The axis `aᵢ × bⱼ` in A's frame: its components along `a_{i+1}`
-    /// and `a_{i+2}` (none along `aᵢ`), and its length.
-    local: (T, T),
-    length: T,
-    /// The axis of A and the axis of B the edges run along.
+    axis: EdgeAxis<T>,
     pair: (usize, usize),
 }
 
@@ -77,7 +66,7 @@ fn edge_contact<T: Real, const D: usize>(
     let (Some(&a1), Some(&a2)) = (a.axes.get(next3(i)), a.axes.get(next3(next3(i)))) else {
         return Sat::Undecided;
     };
-    let axis = (a1 * m.local.0 + a2 * m.local.1) / m.length;
+    let axis = (a1 * m.axis.local.0 + a2 * m.axis.local.1) / m.axis.length;
     let n = if axis.dot(d) < T::zero() { -axis } else { axis };
     // The middle of the edge of `b` along axis `k` farthest along `dir`.
     let middle = |b: &BoxFrame<T, D>, k: usize, dir: &SVector<T, D>| {
@@ -136,49 +125,17 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
         return Sat::Undecided;
     }
     let d = b.centre - a.centre;
-    // Every overlap is a sum of terms no larger than this; each is
-    // computed within a few `u` of it, and an axis `l` off by `δ` moves it
-    // by at most `δ` times it.
-    let size = a
-        .half
-        .iter()
-        .chain(b.half.iter())
-        .fold(T::zero(), |s, h| s + h.abs())
-        + d.iter().fold(T::zero(), |s, x| s + x.abs());
-    let u = T::EPSILON * T::lit(0.5);
-    let terms = T::from_usize(4 * D + 4).unwrap_or(T::one());
-    let face_error = terms * u * size;
+    let pair = BoxAxes::new(a, b);
+    let face_error = pair.face_error;
     let apart = |o: T, error: T| -o - error > cutoff;
-    let r = |i: usize, j: usize| match (a.axes.get(i), b.axes.get(j)) {
-        (Some(p), Some(q)) => p.dot(q),
-        _ => T::zero(),
-    };
-    let rot: [[T; D]; D] = core::array::from_fn(|i| core::array::from_fn(|j| r(i, j)));
-    let at = |m: &[[T; D]; D], i: usize, j: usize| {
-        m.get(i)
-            .and_then(|row| row.get(j))
-            .copied()
-            .unwrap_or_else(T::zero)
-    };
-    let ha = |i: usize| a.half.get(i).copied().unwrap_or_else(T::zero);
-    let hb = |j: usize| b.half.get(j).copied().unwrap_or_else(T::zero);
-    let t: [T; D] = core::array::from_fn(|i| a.axes.get(i).map_or(T::zero(), |p| p.dot(&d)));
-    let ti = |i: usize| t.get(i).copied().unwrap_or_else(T::zero);
 
     // The face axes, A's then B's: the least overlap, unless one separates.
     let mut best: Option<(T, Axis)> = None;
     let mut overlapping = true;
     let mut faces = ArrayVec::<T, 6>::new();
     for k in 0..2 * D {
-        let (o, axis) = if k < D {
-            let reach_b = (0..D).fold(T::zero(), |s, j| s + hb(j) * at(&rot, k, j).abs());
-            (ha(k) + reach_b - ti(k).abs(), Axis::A(k))
-        } else {
-            let j = k - D;
-            let reach_a = (0..D).fold(T::zero(), |s, i| s + ha(i) * at(&rot, i, j).abs());
-            let along = b.axes.get(j).map_or(T::zero(), |q| q.dot(&d));
-            (reach_a + hb(j) - along.abs(), Axis::B(j))
-        };
+        let o = pair.face(k);
+        let axis = if k < D { Axis::A(k) } else { Axis::B(k - D) };
         if apart(o, face_error) {
             return Sat::Apart;
         }
@@ -199,49 +156,32 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
     let mut others = ArrayVec::<(T, T), 9>::new();
     if D == 3 {
         for i in 0..3 {
-            let (i1, i2) = (next3(i), next3(next3(i)));
             for j in 0..3 {
-                let (j1, j2) = (next3(j), next3(next3(j)));
-                // `aᵢ × bⱼ` in A's frame: `(0, −R_{i2 j}, R_{i1 j})` turned
-                // to start at `i`; its length has no cancellation.
-                let (c1, c2) = (-at(&rot, i2, j), at(&rot, i1, j));
-                let length = (c1 * c1 + c2 * c2).sqrt();
                 // Parallel edges span no facet of their own; edges both
                 // exactly across the chosen axis span its own facet (a box
                 // turned about that axis on another), whose overlap is the
                 // face's.
                 let across = match chosen {
-                    Axis::A(k) => k != i && at(&rot, k, j) == T::zero(),
-                    Axis::B(k) => k != j && at(&rot, i, k) == T::zero(),
+                    Axis::A(k) => k != i && pair.r(k, j) == T::zero(),
+                    Axis::B(k) => k != j && pair.r(i, k) == T::zero(),
                 };
-                if !(length > T::zero()) || across {
+                let Some(axis) = pair.edge(i, j).filter(|_| !across) else {
                     continue;
-                }
-                let reach_a = ha(i1) * c1.abs() + ha(i2) * c2.abs();
-                let reach_b = hb(j1) * at(&rot, i, j2).abs() + hb(j2) * at(&rot, i, j1).abs();
-                let along = c1 * ti(i1) + c2 * ti(i2);
-                let o = (reach_a + reach_b - along.abs()) / length;
-                // The axis's direction is off by about `3u` over its length.
-                let error = (T::lit(6.0) / length + terms) * u * size;
+                };
+                let (o, error) = (axis.overlap, axis.error);
                 if apart(o, error) {
                     return Sat::Apart;
                 }
                 overlapping &= o > error;
                 face &= o - error >= least - face_error;
-                let candidate = Edge {
-                    overlap: o,
-                    error,
-                    local: (c1, c2),
-                    length,
-                    pair: (i, j),
-                };
+                let candidate = Edge { axis, pair: (i, j) };
                 match edge {
-                    Some(m) if m.overlap <= o => {
+                    Some(m) if m.axis.overlap <= o => {
                         let _ = others.try_push((o, error));
                     }
                     _ => {
                         if let Some(m) = edge {
-                            let _ = others.try_push((m.overlap, m.error));
+                            let _ = others.try_push((m.axis.overlap, m.axis.error));
                         }
                         edge = Some(candidate);
                     }
@@ -250,10 +190,13 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
         }
     }
     if let (false, true, Some(m)) = (face, overlapping, edge) {
+        let (least_edge, its_error) = (m.axis.overlap, m.axis.error);
         let clear = others
             .iter()
-            .all(|&(o, error)| o - error > m.overlap + m.error)
-            && faces.iter().all(|&o| o - face_error > m.overlap + m.error);
+            .all(|&(o, error)| o - error > least_edge + its_error)
+            && faces
+                .iter()
+                .all(|&o| o - face_error > least_edge + its_error);
         if clear {
             return edge_contact(a, b, &m, &d);
         }
@@ -276,13 +219,4 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
 enum Axis {
     A(usize),
     B(usize),
-}
-
-/// The index after `i` among three.
-fn next3(i: usize) -> usize {
-    if i >= 2 {
-        0
-    } else {
-        i + 1
-    }
 }

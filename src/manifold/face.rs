@@ -100,34 +100,11 @@ pub trait Faces<T: Real, const D: usize>: SupportMap<T, D> {
     /// outward normal makes the smallest angle with `dir`, with its
     /// vertices in order around it.
     fn face(&self, dir: &SVector<T, D>) -> Face<T, D>;
-
-    /// The core as a placed box, for shapes whose core is one (`None`,
-    /// the default, for every other shape). Two boxes find the normal of a
-    /// face contact by separating axes, without GJK and EPA.
-    fn box_frame(&self) -> Option<BoxFrame<T, D>> {
-        None
-    }
-}
-
-/// A box in place: its centre, its axes (orthonormal) and its half extent
-/// along each.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BoxFrame<T: Real, const D: usize> {
-    /// The centre.
-    pub centre: SVector<T, D>,
-    /// Unit axes, orthogonal to each other.
-    pub axes: [SVector<T, D>; D],
-    /// The half extent along each axis.
-    pub half: SVector<T, D>,
 }
 
 impl<T: Real, const D: usize, S: Faces<T, D> + ?Sized> Faces<T, D> for &S {
     fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
         (**self).face(dir)
-    }
-
-    fn box_frame(&self) -> Option<BoxFrame<T, D>> {
-        (**self).box_frame()
     }
 }
 
@@ -205,14 +182,6 @@ impl<T: Real, const D: usize> Faces<T, D> for Cuboid<T, D> {
             face.push(p, id);
         }
         face
-    }
-
-    fn box_frame(&self) -> Option<BoxFrame<T, D>> {
-        Some(BoxFrame {
-            centre: SVector::zeros(),
-            axes: core::array::from_fn(axis),
-            half: self.half_extents(),
-        })
     }
 }
 
@@ -334,24 +303,11 @@ impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Transformed<S, T, 
             .face(&self.direction_to_local(dir))
             .mapped(|p| self.to_world(p), |n| self.direction_to_world(n))
     }
-
-    fn box_frame(&self) -> Option<BoxFrame<T, D>> {
-        let local = self.shape().box_frame()?;
-        Some(BoxFrame {
-            centre: self.to_world(&local.centre),
-            axes: local.axes.map(|u| self.direction_to_world(&u)),
-            half: local.half,
-        })
-    }
 }
 
 impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Rounded<S, T> {
     fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
         self.shape().face(dir)
-    }
-
-    fn box_frame(&self) -> Option<BoxFrame<T, D>> {
-        self.shape().box_frame()
     }
 }
 

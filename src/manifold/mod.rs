@@ -32,7 +32,7 @@ mod face;
 use arrayvec::ArrayVec;
 use nalgebra::SVector;
 
-pub use face::{BoxFrame, Face, Faces, MAX_FACE_POINTS};
+pub use face::{Face, Faces, MAX_FACE_POINTS};
 
 use crate::contact::contact;
 use crate::engine::margins;
@@ -177,7 +177,7 @@ where
     }
     config.check()?;
     let (ra, rb) = margins(a, b)?;
-    if let (Some(ba), Some(bb)) = (a.box_frame(), b.box_frame()) {
+    if let (Some(ba), Some(bb)) = (a.core_box(), b.core_box()) {
         let cutoff = max_separation + ra + rb;
         match boxes::separating_axes(&ba, &bb, cutoff) {
             Sat::Apart if cutoff.is_finite() => return Ok(None),

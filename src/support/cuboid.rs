@@ -2,7 +2,7 @@
 
 use nalgebra::SVector;
 
-use super::{valid_radius, RayEntry, ShapeError, SupportMap};
+use super::{valid_radius, BoxFrame, RayEntry, ShapeError, SupportMap};
 use crate::real::{axis, Real};
 
 /// A box centred at the origin with the given half-extents along each axis.
@@ -37,6 +37,14 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Cuboid<T, D> {
     #[inline]
     fn center(&self) -> SVector<T, D> {
         SVector::zeros()
+    }
+    #[inline]
+    fn core_box(&self) -> Option<BoxFrame<T, D>> {
+        Some(BoxFrame {
+            centre: SVector::zeros(),
+            axes: core::array::from_fn(axis),
+            half: self.half_extents,
+        })
     }
     /// Clamps each coordinate to the box: exact.
     #[inline]

@@ -19,6 +19,7 @@ use crate::real::{all_finite, axis, Real};
 
 mod adjacency;
 mod ball;
+mod box_frame;
 mod capsule;
 mod climbing;
 mod cuboid;
@@ -36,6 +37,8 @@ mod transformed;
 mod triangle;
 
 pub use ball::Ball;
+pub use box_frame::BoxFrame;
+pub(crate) use box_frame::{next3, BoxAxes, EdgeAxis};
 pub use capsule::Capsule;
 pub use climbing::ClimbingHull;
 pub use cuboid::Cuboid;
@@ -117,6 +120,22 @@ pub trait SupportMap<T: Real, const D: usize> {
         None
     }
 
+    /// The core as a placed box, for shapes whose core is one (a
+    /// [`Cuboid`], placed or rounded); `None` (the default) for every
+    /// other shape.
+    ///
+    /// An optional capability, like [`core_point`](Self::core_point): two
+    /// boxes are told apart or overlapping by their separating axes, and
+    /// find a face contact's normal there, without GJK and EPA. The frame
+    /// must describe the same set as
+    /// [`core_support`](Self::core_support): axes orthonormal (to within
+    /// rounding; the queries allow for any skew they measure), centre and
+    /// half extents exact.
+    #[inline]
+    fn core_box(&self) -> Option<BoxFrame<T, D>> {
+        None
+    }
+
     /// Where the ray `origin + λ · direction`, `λ ≥ 0`, first meets the
     /// core grown by `radius`, when the shape computes it in closed form to
     /// rounding (a box by its slabs, a segment as a capsule); `None` (the
@@ -175,6 +194,10 @@ impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for
     #[inline]
     fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
         (**self).project_core(p)
+    }
+    #[inline]
+    fn core_box(&self) -> Option<BoxFrame<T, D>> {
+        (**self).core_box()
     }
     #[inline]
     fn ray_core(

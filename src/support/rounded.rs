@@ -2,7 +2,7 @@
 
 use nalgebra::SVector;
 
-use super::{valid_radius, RayEntry, ShapeError, SupportMap};
+use super::{valid_radius, BoxFrame, RayEntry, ShapeError, SupportMap};
 use crate::real::Real;
 
 /// All points within `radius` of `shape`: a rounded box, a rounded polygon.
@@ -53,6 +53,10 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Rounded<
     #[inline]
     fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
         self.shape.project_core(p)
+    }
+    #[inline]
+    fn core_box(&self) -> Option<BoxFrame<T, D>> {
+        self.shape.core_box()
     }
     #[inline]
     fn ray_core(

@@ -2,7 +2,7 @@
 
 use nalgebra::{Isometry2, Isometry3, SMatrix, SVector};
 
-use super::{finite_point, RayEntry, ShapeError, SupportMap};
+use super::{finite_point, BoxFrame, RayEntry, ShapeError, SupportMap};
 use crate::real::{all_finite, Real};
 
 /// A shape moved by an orthogonal map `R` and a translation `t`: `x ↦ R x + t`.
@@ -255,6 +255,16 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Transfor
         let local = self.to_local(p);
         let q = self.shape.project_core(&local)?;
         Some(if q == local { *p } else { self.to_world(&q) })
+    }
+    /// The inner shape's box, placed.
+    #[inline]
+    fn core_box(&self) -> Option<BoxFrame<T, D>> {
+        let local = self.shape.core_box()?;
+        Some(BoxFrame {
+            centre: self.to_world(&local.centre),
+            axes: local.axes.map(|u| self.rotate(&u)),
+            half: local.half,
+        })
     }
     /// The inner shape's entry for the ray taken to its frame (a rigid map
     /// keeps the ray parameter), the normal mapped back.
