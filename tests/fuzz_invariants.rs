@@ -64,6 +64,16 @@ fn cloud(g: &mut Gen) -> Cloud {
     }
 }
 
+/// A rotation, reflected or not, with its entries perturbed.
+fn rotation_spec(g: &mut Gen) -> MatrixSpec {
+    MatrixSpec::Rotation {
+        angles: core::array::from_fn(|_| u16::arbitrary(g)),
+        reflect: bool::arbitrary(g),
+        perturb: i8s(g),
+        perturb_exp: u8::arbitrary(g),
+    }
+}
+
 fn prec(g: &mut Gen) -> Prec {
     pick(g, &[Prec::F32, Prec::F64])
 }
@@ -142,12 +152,7 @@ impl Arbitrary for Shape {
                 prec: prec(g),
                 dim: dim(g),
                 cloud: cloud(g),
-                matrix: MatrixSpec::Rotation {
-                    angles: core::array::from_fn(|_| u16::arbitrary(g)),
-                    reflect: bool::arbitrary(g),
-                    perturb: i8s(g),
-                    perturb_exp: u8::arbitrary(g),
-                },
+                matrix: rotation_spec(g),
                 translation: nums(g),
                 other: cloud(g),
             },
@@ -216,6 +221,41 @@ impl Arbitrary for Warm {
     }
 }
 
+#[derive(Clone, Debug)]
+struct Primitives(PrimitiveInput);
+
+fn primitive_spec(g: &mut Gen) -> PrimitiveSpec {
+    PrimitiveSpec {
+        kind: pick(
+            g,
+            &[
+                PrimitiveKind::Point,
+                PrimitiveKind::Ball,
+                PrimitiveKind::Box,
+                PrimitiveKind::Segment,
+            ],
+        ),
+        size: nums(g),
+        matrix: rotation_spec(g),
+        translation: nums(g),
+        margin: (small(g, 0, 2) == 0).then(|| num(g)),
+    }
+}
+
+impl Arbitrary for Primitives {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Primitives(PrimitiveInput {
+            prec: prec(g),
+            dim: dim(g),
+            a: primitive_spec(g),
+            b: primitive_spec(g),
+            scale_exp: small(g, -6, 6) as i8,
+            touch: (small(g, 0, 2) > 0).then(|| (i8::arbitrary(g), u8::arbitrary(g))),
+            cutoff: num(g),
+        })
+    }
+}
+
 fn check<A: Arbitrary + core::fmt::Debug>(salt: u64, f: fn(A) -> bool) {
     let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse::<u64>().ok());
     let seed = env("GJK_QC_SEED").unwrap_or(SEED) ^ salt;
@@ -279,6 +319,14 @@ fn simplex_invariants() {
 fn warm_invariants() {
     check(6, |w: Warm| {
         run_warm(&w.0);
+        true
+    });
+}
+
+#[test]
+fn primitive_invariants() {
+    check(8, |p: Primitives| {
+        run_primitives(&p.0);
         true
     });
 }

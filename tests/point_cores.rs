@@ -151,3 +151,52 @@ fn point_inside_a_core_overlaps() {
     assert!((p.depth - 0.75).abs() < 1e-12, "{p:?}");
     assert!((p.normal - Vector::<f64, 3>::x()).norm() < 1e-12);
 }
+
+/// A box placed by a matrix a little off orthonormal (entries up to `1e-8`
+/// off, which `Transformed::new` accepts) is the slightly skewed set that
+/// matrix makes. A point `1e-9` outside the middle of one of its faces
+/// (half extents 20 to 60, placed up to 90 from the origin) is `1e-9` from
+/// it. Mapping the point into the box's frame by the
+/// transpose, as for a rotation, misplaces it by up to `1e-8` times the
+/// box's size, far more than the gap: the closed form must leave such
+/// placements to GJK. The answer within `64 ε L` (`L = 200`) of the gap,
+/// `f64`, D = 2 and 3.
+#[test]
+fn skewed_placements_are_measured_as_placed() {
+    fn each<const D: usize>() {
+        let mut r = Lcg::new(0x5ce + D as u64);
+        let config = GjkConfig::<f64, D>::default();
+        let budget = 64.0 * f64::EPSILON * 200.0;
+        for case in 0..200 {
+            let m = rotation::<D>(&mut r).map(|x| x + 1e-8 * r.range(-1.0, 1.0));
+            let half = P::<D>::from_fn(|_, _| r.range(20.0, 60.0));
+            let at = P::<D>::from_fn(|_, _| r.range(-90.0, 90.0));
+            let cube = Transformed::new(Cuboid::new(half).unwrap(), m, at).unwrap();
+            // On face `k`, away from its edges; out along the face's
+            // normal in the world, `M⁻ᵀ eₖ`.
+            let k = r.int(0, D - 1);
+            let mut local = P::<D>::from_fn(|i, _| 0.6 * half[i] * r.range(-1.0, 1.0));
+            local[k] = half[k];
+            let inverse: SMatrix<f64, D, D> = m.try_inverse().unwrap();
+            let normal: P<D> = (inverse.transpose()
+                * P::<D>::from_fn(|i, _| f64::from(u8::from(i == k))))
+            .normalize();
+            let point = Point::new(m * local + at + normal * 1e-9).unwrap();
+            for (what, d) in [
+                ("closed form", distance(&point, &cube, &config).unwrap()),
+                (
+                    "GJK",
+                    distance(&Hidden(point), &Hidden(cube), &config).unwrap(),
+                ),
+            ] {
+                assert!(
+                    (d.distance - 1e-9).abs() <= budget,
+                    "D = {D} case {case}: {} by {what}, for 1e-9",
+                    d.distance
+                );
+            }
+        }
+    }
+    each::<2>();
+    each::<3>();
+}

@@ -172,6 +172,26 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
         self.unrotate(d)
     }
 
+    /// Whether `R` is orthonormal to rounding: every entry of `RᵀR − I`
+    /// within [`Real::ROUNDING_FLOOR`]. `new` accepts matrices up to
+    /// [`Real::ANGLE_SLACK`] off, for which `Rᵀ` is not quite the inverse
+    /// of `R`: the closed forms that map a point or a ray into the shape's
+    /// frame by `Rᵀ` (projections, ray entries) would be off by that much
+    /// times the coordinates, so they answer only for orthonormal
+    /// placements and leave the rest to the loop, which uses `R` and `Rᵀ`
+    /// only as the support map of the placed set.
+    #[inline]
+    fn orthonormal(&self) -> bool {
+        let mut ok = true;
+        for (i, a) in self.axes.iter().enumerate() {
+            ok &= (a.norm_squared() - T::one()).abs() <= T::ROUNDING_FLOOR;
+            for b in self.axes.iter().skip(i + 1) {
+                ok &= a.dot(b).abs() <= T::ROUNDING_FLOOR;
+            }
+        }
+        ok
+    }
+
     /// `R x`: the columns weighted by the coordinates.
     #[inline(always)]
     fn rotate(&self, x: &SVector<T, D>) -> SVector<T, D> {
@@ -252,6 +272,9 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Transfor
     /// the two frames would move it by rounding).
     #[inline]
     fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
+        if !self.orthonormal() {
+            return None;
+        }
         let local = self.to_local(p);
         let q = self.shape.project_core(&local)?;
         Some(if q == local { *p } else { self.to_world(&q) })
@@ -275,6 +298,9 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Transfor
         direction: &SVector<T, D>,
         radius: T,
     ) -> Option<RayEntry<T, D>> {
+        if !self.orthonormal() {
+            return None;
+        }
         let entry =
             self.shape
                 .ray_core(&self.to_local(origin), &self.unrotate(direction), radius)?;

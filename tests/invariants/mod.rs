@@ -27,11 +27,13 @@
 mod casts;
 mod checks;
 mod input;
+mod primitives;
 mod shapes;
 mod warm;
 
 pub use checks::*;
 pub use input::*;
+pub use primitives::*;
 pub use shapes::*;
 pub use warm::*;
 

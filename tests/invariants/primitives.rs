@@ -1,0 +1,325 @@
+//! The closed forms of primitive shapes (point cores projected, boxes by
+//! separating axes) against the general path on the same shapes.
+//!
+//! Balls, points, boxes, segments and capsules, placed by
+//! `Transformed::new` (rotations, reflections, skewed matrices) and
+//! optionally rounded, at any scale, moved to within a fuzzed gap of
+//! contact. Each query is asked twice: as is, and with every optional
+//! capability hidden (the shapes seen through their support maps alone, so
+//! GJK and EPA answer). The fast answer must be the general one:
+//!
+//! * an error from the fast path only where the general path errs too;
+//! * `intersects` the same outside the touching band;
+//! * `distance` within the budget of the general one when both converge,
+//!   each bracket holding the other's distance;
+//! * `closest_points` `None`, from either path, only where the general
+//!   distance reaches the cutoff (to the budget).
+
+use gjk::nalgebra::SMatrix;
+use gjk::{
+    closest_points, distance, intersects, penetration, Ball, BoxFrame, Cuboid, GjkConfig, Point,
+    RayEntry, Rounded, Segment, Status, SupportMap, Transformed, Vector,
+};
+
+use super::checks::{to_t, P};
+use super::input::{scale_of_exp, small_of_exp, vec_of, Dim, MatrixSpec, Num, Prec};
+use super::{budget, sane, Scalar};
+
+/// The kind of a primitive core.
+#[cfg_attr(fuzzing, derive(arbitrary::Arbitrary))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrimitiveKind {
+    /// A point (rounded: a ball).
+    Point,
+    /// A ball of radius `|size₀|`.
+    Ball,
+    /// A box of half extents `size`.
+    Box,
+    /// A segment from `−size` to `size`.
+    Segment,
+}
+
+/// One primitive: its core, placement and rounding.
+#[cfg_attr(fuzzing, derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrimitiveSpec {
+    /// The core.
+    pub kind: PrimitiveKind,
+    /// Its sizes (see [`PrimitiveKind`]).
+    pub size: [Num; 4],
+    /// The rotation (or any matrix; `Transformed::new` may refuse it).
+    pub matrix: MatrixSpec,
+    /// The translation.
+    pub translation: [Num; 4],
+    /// A rounding radius (a capsule is a rounded segment).
+    pub margin: Option<Num>,
+}
+
+/// Two primitives, a scale and a gap to contact.
+#[cfg_attr(fuzzing, derive(arbitrary::Arbitrary))]
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrimitiveInput {
+    /// Scalar type.
+    pub prec: Prec,
+    /// Dimension.
+    pub dim: Dim,
+    /// Shape A.
+    pub a: PrimitiveSpec,
+    /// Shape B.
+    pub b: PrimitiveSpec,
+    /// Every length times `10^e` (`|e| ≤ 6`) or `2^(8e)`.
+    pub scale_exp: i8,
+    /// B moved along the general path's normal to `gap/127 · 10^-(exp % 17)`
+    /// times the scale from contact (`None`: left where placed).
+    pub touch: Option<(i8, u8)>,
+    /// The cutoff of `closest_points`, times the scale.
+    pub cutoff: Num,
+}
+
+/// A placed, possibly rounded primitive.
+pub enum Primitive<T: Scalar, const D: usize> {
+    Point(Rounded<Transformed<Point<T, D>, T, D>, T>),
+    Ball(Rounded<Transformed<Ball<T, D>, T, D>, T>),
+    Box(Rounded<Transformed<Cuboid<T, D>, T, D>, T>),
+    Segment(Rounded<Transformed<Segment<T, D>, T, D>, T>),
+}
+
+/// Forwards a method to the variant's shape.
+macro_rules! each {
+    ($s:expr, $x:ident => $e:expr) => {
+        match $s {
+            Primitive::Point($x) => $e,
+            Primitive::Ball($x) => $e,
+            Primitive::Box($x) => $e,
+            Primitive::Segment($x) => $e,
+        }
+    };
+}
+
+impl<T: Scalar, const D: usize> SupportMap<T, D> for Primitive<T, D> {
+    fn core_support(&self, dir: &Vector<T, D>) -> Vector<T, D> {
+        each!(self, s => s.core_support(dir))
+    }
+    fn margin(&self) -> T {
+        each!(self, s => s.margin())
+    }
+    fn center(&self) -> Vector<T, D> {
+        each!(self, s => s.center())
+    }
+    fn core_point(&self) -> Option<Vector<T, D>> {
+        each!(self, s => s.core_point())
+    }
+    fn project_core(&self, p: &Vector<T, D>) -> Option<Vector<T, D>> {
+        each!(self, s => s.project_core(p))
+    }
+    fn core_box(&self) -> Option<BoxFrame<T, D>> {
+        each!(self, s => s.core_box())
+    }
+    fn ray_core(
+        &self,
+        origin: &Vector<T, D>,
+        direction: &Vector<T, D>,
+        radius: T,
+    ) -> Option<RayEntry<T, D>> {
+        each!(self, s => s.ray_core(origin, direction, radius))
+    }
+}
+
+/// The shape seen through its support map alone.
+pub struct General<'s, S>(pub &'s S);
+
+impl<T: Scalar, const D: usize, S: SupportMap<T, D>> SupportMap<T, D> for General<'_, S> {
+    fn core_support(&self, dir: &Vector<T, D>) -> Vector<T, D> {
+        self.0.core_support(dir)
+    }
+    fn margin(&self) -> T {
+        self.0.margin()
+    }
+    fn center(&self) -> Vector<T, D> {
+        self.0.center()
+    }
+}
+
+/// Builds a primitive at `scale`, moved by `shift`; `None` when a
+/// constructor refuses the data (each refusal is the constructors' own
+/// business, checked by the shapes target).
+pub fn primitive<T: Scalar, const D: usize>(
+    spec: &PrimitiveSpec,
+    scale: f64,
+    shift: &P<D>,
+) -> Option<Primitive<T, D>> {
+    let size = P::<D>::from(vec_of::<D>(&spec.size.map(Num::value))) * scale;
+    let rows = spec.matrix.entries::<D>();
+    let matrix = SMatrix::<T, D, D>::from_fn(|i, j| T::of(rows[i][j]));
+    let translation = P::<D>::from(vec_of::<D>(&spec.translation.map(Num::value))) * scale + shift;
+    let translation = to_t(&translation);
+    let margin = T::of(spec.margin.map_or(0.0, |m| m.value().abs() * scale));
+    macro_rules! placed {
+        ($variant:ident, $core:expr) => {{
+            let placed = Transformed::new($core, matrix, translation).ok()?;
+            Primitive::$variant(Rounded::new(placed, margin).ok()?)
+        }};
+    }
+    Some(match spec.kind {
+        PrimitiveKind::Point => placed!(Point, Point::new(Vector::zeros()).ok()?),
+        PrimitiveKind::Ball => {
+            placed!(Ball, Ball::new(Vector::zeros(), T::of(size[0].abs())).ok()?)
+        }
+        PrimitiveKind::Box => placed!(Box, Cuboid::new(to_t(&size.abs())).ok()?),
+        PrimitiveKind::Segment => {
+            let end = to_t(&size);
+            placed!(Segment, Segment::new(-end, end).ok()?)
+        }
+    })
+}
+
+/// The coordinate scale of a primitive: its translation, sizes and margin.
+fn extent_of<const D: usize>(spec: &PrimitiveSpec, scale: f64, shift: &P<D>) -> f64 {
+    let t = P::<D>::from(vec_of::<D>(&spec.translation.map(Num::value))) * scale + shift;
+    let s = P::<D>::from(vec_of::<D>(&spec.size.map(Num::value))) * scale;
+    t.amax() + s.amax() * (D as f64).sqrt() + spec.margin.map_or(0.0, |m| m.value().abs() * scale)
+}
+
+/// Runs the invariants on one input.
+pub fn run_primitives(input: &PrimitiveInput) {
+    match (input.prec, input.dim) {
+        (Prec::F32, Dim::D2) => primitive_case::<f32, 2>(input),
+        (Prec::F32, Dim::D3) => primitive_case::<f32, 3>(input),
+        (Prec::F32, Dim::D4) => primitive_case::<f32, 4>(input),
+        (Prec::F64, Dim::D2) => primitive_case::<f64, 2>(input),
+        (Prec::F64, Dim::D3) => primitive_case::<f64, 3>(input),
+        (Prec::F64, Dim::D4) => primitive_case::<f64, 4>(input),
+    }
+}
+
+/// Where contact is along the general path: the distance when apart (with
+/// the normal from A to B), minus the depth when overlapping (normal from A
+/// to B); `None` when that path did not converge.
+fn signed_gap<T: Scalar, const D: usize>(
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
+) -> Option<(f64, P<D>)> {
+    let config = GjkConfig::<T, D>::default();
+    let d = distance(&General(a), &General(b), &config).ok()?;
+    if d.status != Status::Converged {
+        return None;
+    }
+    if d.distance > T::zero() {
+        let n = (d.point_b - d.point_a).map(Scalar::f);
+        let n = n / n.norm();
+        return n
+            .iter()
+            .all(|x| x.is_finite())
+            .then_some((d.distance.f(), n));
+    }
+    let p = penetration(&General(a), &General(b), &config).ok()??;
+    if p.status != Status::Converged {
+        return None;
+    }
+    Some((-p.depth.f(), p.normal.map(Scalar::f)))
+}
+
+fn primitive_case<T: Scalar, const D: usize>(input: &PrimitiveInput) {
+    let scale = scale_of_exp(input.scale_exp);
+    let none = P::<D>::zeros();
+    let Some(a) = primitive::<T, D>(&input.a, scale, &none) else {
+        return;
+    };
+    let Some(mut b) = primitive::<T, D>(&input.b, scale, &none) else {
+        return;
+    };
+    let mut l = extent_of(&input.a, scale, &none).max(extent_of(&input.b, scale, &none));
+    if let Some((gap, exp)) = input.touch {
+        // Along the general path's normal, to the fuzzed gap from contact.
+        if let Some((now, n)) = signed_gap(&a, &b) {
+            let wanted = f64::from(gap) / 127.0 * small_of_exp(exp) * l;
+            let shift = n * (wanted - now);
+            let Some(moved) = primitive::<T, D>(&input.b, scale, &shift) else {
+                return;
+            };
+            b = moved;
+            l = l.max(extent_of(&input.b, scale, &shift));
+        }
+    }
+    compare(&a, &b, l, input.cutoff.value().abs() * scale);
+}
+
+/// The fast and the general answers of every query on one pair.
+fn compare<T: Scalar, const D: usize>(
+    a: &Primitive<T, D>,
+    b: &Primitive<T, D>,
+    l: f64,
+    cutoff: f64,
+) {
+    let config = GjkConfig::<T, D>::default();
+    let (ga, gb) = (General(a), General(b));
+    let judged = sane::<T>(l);
+    let tol = config.tolerance.f();
+
+    let fast = intersects(a, b, &config);
+    let general = intersects(&ga, &gb, &config);
+    assert!(
+        fast.is_ok() || general.is_err(),
+        "intersects: the fast path failed with {fast:?}, the general path answered {general:?}"
+    );
+    if let (Ok(x), Ok(y), true) = (fast, general, judged) {
+        if x != y {
+            let from_contact = signed_gap(a, b).map(|(g, _)| g.abs());
+            if let Some(g) = from_contact {
+                let band = budget::<T>(l, 0.0, 0.0);
+                assert!(
+                    g <= band,
+                    "intersects: {x} by the fast path, {y} by GJK, {g:e} from contact (band {band:e})"
+                );
+            }
+        }
+    }
+
+    let fast = distance(a, b, &config);
+    let general = distance(&ga, &gb, &config);
+    assert!(
+        fast.is_ok() || general.is_err(),
+        "distance: the fast path failed with {fast:?}, the general path answered {general:?}"
+    );
+    if let (Ok(x), Ok(y)) = (&fast, &general) {
+        let both = x.status == Status::Converged && y.status == Status::Converged;
+        if judged && both {
+            let (dx, dy) = (x.distance.f(), y.distance.f());
+            let room = budget::<T>(l, dx.max(dy), tol);
+            assert!(
+                (dx - dy).abs() <= room,
+                "distance: {dx:e} by the fast path, {dy:e} by GJK (budget {room:e}); {x:?} {y:?}"
+            );
+            assert!(
+                x.lower_bound.f() <= dy + room && y.lower_bound.f() <= dx + room,
+                "distance: brackets [{:e}, {dx:e}] and [{:e}, {dy:e}] disagree",
+                x.lower_bound.f(),
+                y.lower_bound.f()
+            );
+        }
+    }
+
+    let cut = T::of(cutoff);
+    if !cut.is_finite() {
+        return;
+    }
+    let fast = closest_points(a, b, cut, &config);
+    let general = closest_points(&ga, &gb, cut, &config);
+    assert!(
+        fast.is_ok() || general.is_err(),
+        "closest_points: the fast path failed with {fast:?}, the general path answered {general:?}"
+    );
+    if let (Ok(x), Ok(y), Ok(d)) = (&fast, &general, &distance(&ga, &gb, &config)) {
+        // `None` is a proof that the distance exceeds the cutoff; `Some`
+        // beyond it is an answer the loop had at hand.
+        if judged && d.status == Status::Converged && (x.is_none() || y.is_none()) {
+            let room = budget::<T>(l, d.distance.f(), tol);
+            assert!(
+                d.distance.f() >= cutoff - room,
+                "closest_points: None (fast path: {}) at distance {:e}, cutoff {cutoff:e}",
+                x.is_none(),
+                d.distance.f()
+            );
+        }
+    }
+}
