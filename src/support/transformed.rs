@@ -263,9 +263,17 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Transfor
             self.translation
         }
     }
+    /// The inner point placed; a point at the inner frame's origin (a
+    /// ball about its body's origin) is the translation, exactly, with no
+    /// rotation to compute.
     #[inline]
     fn core_point(&self) -> Option<SVector<T, D>> {
-        self.shape.core_point().map(|c| self.to_world(&c))
+        let c = self.shape.core_point()?;
+        Some(if c == SVector::<T, D>::zeros() {
+            self.translation
+        } else {
+            self.to_world(&c)
+        })
     }
     /// The inner shape's projection of `p` taken to its frame, mapped back;
     /// `p` itself when the inner shape holds it (the round trip through
