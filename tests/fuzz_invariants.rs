@@ -252,6 +252,7 @@ impl Arbitrary for Primitives {
             scale_exp: small(g, -6, 6) as i8,
             touch: (small(g, 0, 2) > 0).then(|| (i8::arbitrary(g), u8::arbitrary(g))),
             cutoff: num(g),
+            aim: i8s(g),
         })
     }
 }

@@ -12,13 +12,16 @@
 //! * `intersects` the same outside the touching band;
 //! * `distance` within the budget of the general one when both converge,
 //!   each bracket holding the other's distance;
+//! * `ray_cast` (a ray from B's centre towards A's, aimed off) hits with
+//!   overlapping brackets, or misses where the ray passes the shape only
+//!   within the budget;
 //! * `closest_points` `None`, from either path, only where the general
 //!   distance reaches the cutoff (to the budget).
 
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    closest_points, distance, intersects, penetration, Ball, BoxFrame, Cuboid, GjkConfig, Point,
-    RayEntry, Rounded, Segment, Status, SupportMap, Transformed, Vector,
+    closest_points, distance, intersects, penetration, ray_cast, Ball, BoxFrame, Cuboid, GjkConfig,
+    Point, RayEntry, Rounded, Segment, Status, SupportMap, Transformed, Vector,
 };
 
 use super::checks::{to_t, P};
@@ -74,6 +77,9 @@ pub struct PrimitiveInput {
     pub touch: Option<(i8, u8)>,
     /// The cutoff of `closest_points`, times the scale.
     pub cutoff: Num,
+    /// A ray from B's centre towards A's, aimed off by `aim/127` of the
+    /// shapes' extent, against A, up to twice the way.
+    pub aim: [i8; 4],
 }
 
 /// A placed, possibly rounded primitive.
@@ -242,6 +248,99 @@ fn primitive_case<T: Scalar, const D: usize>(input: &PrimitiveInput) {
         }
     }
     compare(&a, &b, l, input.cutoff.value().abs() * scale);
+    let aim = P::<D>::from(vec_of::<D>(&input.aim.map(|x| f64::from(x) / 127.0))) * l;
+    compare_rays(&a, &b.center(), &(a.center() - b.center() + to_t(&aim)), l);
+}
+
+/// Whether the ray meets `a` at `early` within the budget, and passes it
+/// without entering deeper than the budget up to `late`.
+fn grazing<T: Scalar, const D: usize>(
+    a: &Primitive<T, D>,
+    origin: &Vector<T, D>,
+    direction: &Vector<T, D>,
+    early: T,
+    late: T,
+    l: f64,
+) -> bool {
+    let config = GjkConfig::<T, D>::default();
+    let band = budget::<T>(l, 0.0, 0.0);
+    let at = |t: T| origin + direction * t;
+    let (Ok(first), Ok(path)) = (Point::new(at(early)), Segment::new(*origin, at(late))) else {
+        return false;
+    };
+    let touches = distance(&first, &General(a), &config).is_ok_and(|d| d.distance.f() <= band);
+    let shallow = penetration(&path, &General(a), &config)
+        .is_ok_and(|p| p.is_none_or(|p| p.depth.f() <= band));
+    touches && shallow
+}
+
+/// A converged hit.
+fn hit<T: Scalar, const D: usize>(h: &Option<gjk::RayHit<T, D>>) -> bool {
+    h.is_some_and(|h| h.status == Status::Converged)
+}
+
+/// A ray against `a` by its closed form and by the cast loop: an error
+/// only where both err; brackets `[t_lower, t_upper]` of two hits that
+/// overlap (to the budget, over the direction's length); a miss against a
+/// hit only where the ray passes within the budget of the shape.
+fn compare_rays<T: Scalar, const D: usize>(
+    a: &Primitive<T, D>,
+    origin: &Vector<T, D>,
+    direction: &Vector<T, D>,
+    l: f64,
+) {
+    let config = GjkConfig::<T, D>::default();
+    let max_t = T::of(2.0);
+    let fast = ray_cast(a, *origin, *direction, max_t, &config);
+    let general = ray_cast(&General(a), *origin, *direction, max_t, &config);
+    assert!(
+        fast.is_ok() || general.is_err(),
+        "ray_cast: the fast path failed with {fast:?}, the general path answered {general:?}"
+    );
+    let length = direction.map(Scalar::f).norm();
+    if !sane::<T>(l) || !(length > l * 1e-3) {
+        return;
+    }
+    let room = budget::<T>(l, 0.0, 0.0) / length;
+    match (fast, general) {
+        (Ok(Some(x)), Ok(Some(y))) => {
+            let apart =
+                x.t_lower.f() > y.t_upper.f() + room || y.t_lower.f() > x.t_upper.f() + room;
+            // A grazing ray first comes within rounding of the shape
+            // anywhere along a stretch: two hits may differ, as long as
+            // the earlier point is on the shape to the budget and the ray
+            // before the later one does not enter it deeper than that.
+            if apart && !grazing(a, origin, direction, x.t.min(y.t), x.t.max(y.t), l) {
+                panic!(
+                    "ray_cast: [{:e}, {:e}] by the fast path, [{:e}, {:e}] by the loop",
+                    x.t_lower.f(),
+                    x.t_upper.f(),
+                    y.t_lower.f(),
+                    y.t_upper.f()
+                );
+            }
+        }
+        // A hit the cast could not confirm (`Stalled`, capped) claims
+        // nothing; only a converged hit stands against a proven miss.
+        (Ok(x), Ok(y)) if (hit(&x) && y.is_none()) || (x.is_none() && hit(&y)) => {
+            // The ray as a segment, measured from the shape by GJK.
+            let (o, d) = (origin.map(Scalar::f), direction.map(Scalar::f));
+            let Ok(path) = Segment::new(to_t::<T, D>(&o), to_t::<T, D>(&(o + d * 2.0))) else {
+                return;
+            };
+            if let Ok(gap) = distance(&path, &General(a), &config) {
+                if gap.status == Status::Converged {
+                    let band = budget::<T>(l, 0.0, 0.0);
+                    assert!(
+                        gap.distance.f() <= band,
+                        "ray_cast: {x:?} by the fast path, {y:?} by the loop, the ray {:e} away; {gap:?}",
+                        gap.distance.f()
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The fast and the general answers of every query on one pair.
