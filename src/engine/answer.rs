@@ -143,6 +143,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     /// largest finite value (huge margins around deep cores, or coordinates
     /// that leave the range once unscaled). The bound may be infinite (an
     /// EPA that took no support yet has none), not NaN.
+    #[inline(always)]
     pub fn for_shapes(&self, sigma: T, ra: T, rb: T) -> Result<ShapeAnswer<T, D>, GjkError> {
         let margin = ra + rb;
         // `σ` is a power of two of normal range, so `1/σ` is exact and

@@ -14,6 +14,7 @@ use crate::query::Status;
 use crate::real::{all_finite, max_abs, Real};
 use crate::simplex::SupportPoint;
 use crate::support::SupportMap;
+use nalgebra::SVector;
 
 /// The answer on the cores when one of them is a point the other projects;
 /// `None` when neither is, or when a point is not finite (GJK then
@@ -25,7 +26,7 @@ use crate::support::SupportMap;
 /// are apart, converged, with the distance as both bounds and the normal
 /// along `q − c` from A towards B. The answer is in the shapes' own frame
 /// (scale 1) and reports no GJK iteration.
-#[inline]
+#[inline(always)]
 pub(crate) fn point_core<T, A, B, const D: usize>(a: &A, b: &B) -> Option<CoreAnswer<T, D>>
 where
     T: Real,
@@ -51,22 +52,15 @@ where
     if let Some(c) = placement {
         extent.include(&SupportPoint::from_point(c));
     }
-    // The length through a power of two that brings the difference to order
-    // one: neither its square overflows nor a tiny one loses digits.
     let d = point_b - point_a;
-    let k = T::unit_scale(max_abs(&d));
-    let u = d * k;
-    let length = u.norm();
-    // `k` is a power of two of normal range: multiplying by its exact
-    // reciprocal rounds as dividing by it would.
-    let distance = length * k.recip();
-    if !distance.is_finite() {
+    let (length, unit) = length_and_unit(&d);
+    if !length.is_finite() {
         return None;
     }
-    let (verdict, distance, normal) = if distance <= extent.rounding() {
+    let (verdict, distance, normal) = if length <= extent.rounding() {
         (Verdict::Overlap, T::zero(), None)
     } else {
-        (Verdict::Apart, distance, Some(u / length))
+        (Verdict::Apart, length, Some(unit))
     };
     Some(CoreAnswer {
         verdict,
@@ -79,4 +73,75 @@ where
         iterations: 0,
         status: Status::Converged,
     })
+}
+
+/// `‖d‖` and the unit vector `d / ‖d‖`, taken directly when the square
+/// is of safe range, else through the power of two `k` that brings `d` to
+/// order one: neither the square overflows nor a tiny one loses digits.
+///
+/// Both ways give the same numbers where both apply: `k` is exact, so
+/// `‖k d‖ = k ‖d‖` and `(k d) · (1 / ‖k d‖) = d · (1 / ‖d‖)` bit for bit,
+/// and the answers at scale `2ʲ` are `2ʲ` times those at scale one.
+#[inline(always)]
+fn length_and_unit<T: Real, const D: usize>(d: &SVector<T, D>) -> (T, SVector<T, D>) {
+    let n2 = d.norm_squared();
+    if n2 > T::SAFE_SQUARE.recip() && n2 < T::SAFE_SQUARE {
+        let length = n2.sqrt();
+        (length, d * length.recip())
+    } else {
+        rescaled_length_and_unit(d)
+    }
+}
+
+/// [`length_and_unit`] off its fast path.
+#[cold]
+#[inline(never)]
+fn rescaled_length_and_unit<T: Real, const D: usize>(d: &SVector<T, D>) -> (T, SVector<T, D>) {
+    let k = T::unit_scale(max_abs(d));
+    let u = d * k;
+    let length = u.norm();
+    // `k` is a power of two of normal range: multiplying by its exact
+    // reciprocal rounds as dividing by it would.
+    (length * k.recip(), u * length.recip())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_lcg::Lcg;
+
+    /// The direct length and unit vector against the rescaled ones, bit
+    /// for bit, on random vectors over the scales where both apply (and
+    /// components of mixed sizes), in both precisions and D = 1…4.
+    fn paths_agree<T: Real, const D: usize>(scales: &[i32]) {
+        let mut lcg = Lcg(7);
+        for &e in scales {
+            for _ in 0..500 {
+                let d = SVector::<T, D>::from_fn(|_, _| {
+                    let x = lcg.next() * 2.0 - 1.0;
+                    // Some components far smaller than the others.
+                    let shrink = if lcg.next() < 0.2 { 1e-6 } else { 1.0 };
+                    T::lit(x * shrink * 2f64.powi(e))
+                });
+                let n2 = d.norm_squared();
+                if !(n2 > T::SAFE_SQUARE.recip() && n2 < T::SAFE_SQUARE) {
+                    continue;
+                }
+                let (fast, slow) = (length_and_unit(&d), rescaled_length_and_unit(&d));
+                assert_eq!(fast, slow, "{d:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn direct_length_matches_the_rescaled_one() {
+        let wide = [-240, -60, -20, -1, 0, 1, 20, 60, 240];
+        let narrow = [-28, -10, -1, 0, 1, 10, 28];
+        paths_agree::<f64, 1>(&wide);
+        paths_agree::<f64, 2>(&wide);
+        paths_agree::<f64, 3>(&wide);
+        paths_agree::<f64, 4>(&wide);
+        paths_agree::<f32, 2>(&narrow);
+        paths_agree::<f32, 3>(&narrow);
+    }
 }

@@ -30,6 +30,7 @@ pub struct Transformed<S, T: Real, const D: usize> {
 
 /// The columns of a matrix, copied without indexing (no bounds checks to
 /// survive into size-optimised builds).
+#[inline]
 pub(crate) fn columns<T: Real, const D: usize>(m: &SMatrix<T, D, D>) -> [SVector<T, D>; D] {
     let mut axes = [SVector::zeros(); D];
     // Storage is column-major: entries arrive column by column.
@@ -216,6 +217,7 @@ impl<S, T: Real> Transformed<S, T, 2> {
     /// `shape` placed by a 2D isometry. Its rotation is orthogonal by
     /// construction, so this cannot fail; a non-finite isometry makes the
     /// queries report an error.
+    #[inline]
     pub fn from_isometry2(shape: S, pose: &Isometry2<T>) -> Self {
         Self {
             shape,
@@ -229,6 +231,7 @@ impl<S, T: Real> Transformed<S, T, 3> {
     /// `shape` placed by a 3D isometry. Its rotation is orthogonal by
     /// construction, so this cannot fail; a non-finite isometry makes the
     /// queries report an error.
+    #[inline]
     pub fn from_isometry3(shape: S, pose: &Isometry3<T>) -> Self {
         Self {
             shape,
