@@ -73,8 +73,8 @@ pub struct Penetration<T: Real, const D: usize> {
 /// (margins included); `None` once the shapes are proven farther apart
 /// than `cutoff` (by the rule of [`within`]).
 fn signed<T, const D: usize, const V: usize, const F: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     cutoff: T,
     config: &GjkConfig<T, D>,
 ) -> Result<Option<ShapeAnswer<T, D>>, GjkError>
@@ -143,8 +143,8 @@ where
 /// assert!((c.normal - Vector::<f64, 2>::new(0.0, 1.0)).norm() < 1e-12);
 /// ```
 pub fn contact<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     max_separation: T,
     config: &GjkConfig<T, D>,
 ) -> Result<Option<Contact<T, D>>, GjkError> {
@@ -162,8 +162,8 @@ pub fn contact<T: Real, const D: usize>(
 ///
 /// As for [`contact`].
 pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     max_separation: T,
     config: &GjkConfig<T, D>,
 ) -> Result<Option<Contact<T, D>>, GjkError> {
@@ -212,8 +212,8 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
 /// assert!((p.normal - Vector::<f64, 3>::x()).norm() < 1e-12);
 /// ```
 pub fn penetration<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     config: &GjkConfig<T, D>,
 ) -> Result<Option<Penetration<T, D>>, GjkError> {
     penetration_with_capacity::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(a, b, config)
@@ -233,8 +233,8 @@ pub fn penetration<T: Real, const D: usize>(
 ///
 /// As for [`contact`].
 pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const F: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     config: &GjkConfig<T, D>,
 ) -> Result<Option<Penetration<T, D>>, GjkError> {
     let Some(s) = signed::<T, D, V, F>(a, b, T::zero(), config)? else {

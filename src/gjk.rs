@@ -86,8 +86,8 @@ impl<T: Real, const D: usize> Distance<T, D> {
 /// assert!(intersects(&cube, &ball, &GjkConfig::default()).unwrap());
 /// ```
 pub fn intersects<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     config: &GjkConfig<T, D>,
 ) -> Result<bool, GjkError> {
     let (ra, rb) = margins(a, b)?;
@@ -111,8 +111,8 @@ pub fn intersects<T: Real, const D: usize>(
 /// pair to GJK.
 #[inline]
 fn boxes_intersect<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     margin: T,
 ) -> Option<bool> {
     if D > 3 {
@@ -142,8 +142,8 @@ fn boxes_intersect<T: Real, const D: usize>(
 /// assert_eq!(d.iterations, 0); // two point cores: answered in closed form
 /// ```
 pub fn distance<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     config: &GjkConfig<T, D>,
 ) -> Result<Distance<T, D>, GjkError> {
     let (ra, rb) = margins(a, b)?;
@@ -167,8 +167,8 @@ pub fn distance<T: Real, const D: usize>(
 /// As for [`distance`]; a NaN or negative `max_dist` is
 /// [`GjkError::InvalidConfig`].
 pub fn closest_points<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     max_dist: T,
     config: &GjkConfig<T, D>,
 ) -> Result<Option<Distance<T, D>>, GjkError> {

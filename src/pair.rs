@@ -37,7 +37,7 @@ use crate::support::SupportMap;
 
 /// Shapes `A` and `B` with the power-of-two scale `σ` their support points
 /// are multiplied by.
-pub(crate) struct Pair<'s, A, B, T> {
+pub(crate) struct Pair<'s, A: ?Sized, B: ?Sized, T> {
     pub a: &'s A,
     pub b: &'s B,
     scale: T,
@@ -47,7 +47,7 @@ pub(crate) struct Pair<'s, A, B, T> {
     huge: bool,
 }
 
-impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
+impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
     /// The pair at scale `σ = scale` (a power of two from another pair, so
     /// that both compute in one frame).
     pub fn with_scale(a: &'s A, b: &'s B, scale: T) -> Self {
@@ -82,7 +82,7 @@ impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
     }
 }
 
-impl<'s, T: Real, A, B> Pair<'s, A, B, T> {
+impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
     /// The pair with its scale set by the support point along `dir` and by
     /// the shapes' centres `ca`, `cb` (a support point alone may be a tiny
     /// feature of a huge shape), and that support point in the kernel's

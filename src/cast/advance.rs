@@ -116,8 +116,8 @@ pub(crate) fn cast_loop<T, A, B, const D: usize>(
 ) -> Result<Option<CoreHit<T, D>>, GjkError>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     let (rho, tolerance) = (ray.margin, config.tolerance);
     let mut lambda = T::zero();

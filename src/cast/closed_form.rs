@@ -30,8 +30,8 @@ pub(super) fn closed_form<T, A, B, const D: usize>(
 ) -> Option<Result<Option<Cast<T, D>>, GjkError>>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     if let Some(cb) = b.core_point() {
         let from = start + cb;

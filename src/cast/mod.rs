@@ -105,8 +105,8 @@ pub(crate) fn cast<T, A, B, const D: usize>(
 ) -> Result<Option<Cast<T, D>>, GjkError>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     check(&start, &dir, max_t, config)?;
     // The direction at order one: `u = k · dir`, so `t = k λ / σ`.

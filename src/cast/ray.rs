@@ -97,7 +97,7 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Origin {
 ///     .is_none());
 /// ```
 pub fn ray_cast<T: Real, const D: usize>(
-    shape: &impl SupportMap<T, D>,
+    shape: &(impl SupportMap<T, D> + ?Sized),
     origin: SVector<T, D>,
     direction: SVector<T, D>,
     max_t: T,

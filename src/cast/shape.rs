@@ -76,8 +76,8 @@ pub struct ShapeHit<T: Real, const D: usize> {
 /// assert!((hit.point_b - Vector::<f64, 2>::new(-1.0, 0.0)).norm() < 1e-14);
 /// ```
 pub fn shape_cast<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     velocity: SVector<T, D>,
     max_t: T,
     config: &GjkConfig<T, D>,
@@ -109,8 +109,8 @@ pub fn shape_cast<T: Real, const D: usize>(
 /// assert!(((hit.point_b - hit.point_a).norm() - 0.5).abs() < 1e-14);
 /// ```
 pub fn shape_cast_with_separation<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
     velocity: SVector<T, D>,
     max_t: T,
     separation: T,

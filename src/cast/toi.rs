@@ -88,8 +88,8 @@ pub fn time_of_impact<T, A, B, const D: usize>(
 ) -> Result<Option<ShapeHit<T, D>>, GjkError>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     config.check()?;
     if !(max_t >= T::zero() && separation >= T::zero() && separation.is_finite()) {
@@ -174,7 +174,7 @@ fn hit<T: Real, const D: usize>(
 /// A bound on `|p|` over the shape (margin included), from its extent
 /// along the axes: the shape lies in the box of those extents, whose
 /// farthest corner bounds it.
-fn reach<T: Real, const D: usize>(shape: &impl SupportMap<T, D>) -> Result<T, GjkError> {
+fn reach<T: Real, const D: usize>(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<T, GjkError> {
     let mut corner = SVector::<T, D>::zeros();
     for (i, c) in corner.iter_mut().enumerate() {
         let e = axis::<T, D>(i);

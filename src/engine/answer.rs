@@ -99,8 +99,8 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     /// this path only) and B's `distance` beyond it.
     pub fn witnesses_on_planes<A, B>(self, pair: &Pair<'_, A, B, T>) -> Self
     where
-        A: SupportMap<T, D>,
-        B: SupportMap<T, D>,
+        A: SupportMap<T, D> + ?Sized,
+        B: SupportMap<T, D> + ?Sized,
     {
         let Some(n) = self.normal.filter(|_| self.verdict != Verdict::Overlap) else {
             return self;
@@ -197,8 +197,8 @@ pub(crate) struct ShapeAnswer<T: Real, const D: usize> {
 /// Both margins, checked: finite and non-negative (else `NonFinite`), and a
 /// finite sum (else `Overflow`).
 pub(crate) fn margins<T: Real, const D: usize>(
-    a: &impl SupportMap<T, D>,
-    b: &impl SupportMap<T, D>,
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
 ) -> Result<(T, T), GjkError> {
     let (ra, rb) = (a.margin(), b.margin());
     if !(ra.is_finite() && rb.is_finite() && ra >= T::zero() && rb >= T::zero()) {

@@ -37,8 +37,8 @@ pub(super) fn face_bound<T, A, B, const D: usize>(
 ) -> Option<(T, SVector<T, D>, T)>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     let first = simplex.vertex(0)?.w;
     let mut edges = Basis::new();

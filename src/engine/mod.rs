@@ -118,8 +118,8 @@ pub(crate) fn begin<'s, T, A, B, const D: usize>(
 ) -> Result<Pair<'s, A, B, T>, GjkError>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     begin_along(a, b, config, None, simplex).map(|(pair, _)| pair)
 }
@@ -140,8 +140,8 @@ pub(crate) fn begin_along<'s, T, A, B, const D: usize>(
 ) -> Result<Begun<'s, A, B, T, D>, GjkError>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     config.check()?;
     let (ca, cb) = (a.center(), b.center());
@@ -168,8 +168,8 @@ pub(crate) fn gjk_loop<T, A, B, const D: usize>(
 ) -> Result<CoreAnswer<T, D>, GjkError>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     traced_loop(pair, config, exits, simplex, &mut ())
 }
@@ -197,8 +197,8 @@ pub(crate) fn traced_loop<T, A, B, const D: usize>(
 ) -> Result<CoreAnswer<T, D>, GjkError>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     config.check()?;
     if simplex.is_empty() {

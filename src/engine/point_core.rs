@@ -30,8 +30,8 @@ use nalgebra::SVector;
 pub(crate) fn point_core<T, A, B, const D: usize>(a: &A, b: &B) -> Option<CoreAnswer<T, D>>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     // A point core's projection of anything is its point, and its centre
     // that point too: two point cores need neither.

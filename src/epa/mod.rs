@@ -94,8 +94,8 @@ pub(crate) fn expand<T, const D: usize, const V: usize, const F: usize, A, B>(
 ) -> Result<CoreAnswer<T, D>, GjkError>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     let mut extent = Extent::of(simplex);
     // The polytope orients its facets away from its centroid, which lies
@@ -227,8 +227,8 @@ fn local_simplex<T, A, B, const D: usize>(
 ) -> Option<Simplex<T, D>>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     // An orthonormal basis of the plane orthogonal to `n`, from the axes.
     let mut normal = Basis::new();
@@ -290,8 +290,8 @@ fn run_epa<T, const D: usize, const V: usize, const F: usize, A, B>(
 ) -> Result<CoreAnswer<T, D>, GjkError>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     let mut upper = T::max_value().unwrap_or(T::one());
     let mut status = Status::IterationLimit;
@@ -439,8 +439,8 @@ fn onto_support_planes<T, A, B, const D: usize>(
 ) -> (SVector<T, D>, SVector<T, D>)
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     let s = pair.support(n);
     let lift = n.dot(&s.a) - n.dot(&pa);
@@ -543,8 +543,8 @@ fn touching_points<T, A, B, const D: usize>(
 ) -> Option<(T, SVector<T, D>, SVector<T, D>)>
 where
     T: Real,
-    A: SupportMap<T, D>,
-    B: SupportMap<T, D>,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
 {
     // `B + q` in the shapes' own frame, queried in the pair's frame.
     let shifted = Transformed::translated(pair.b, pair.unscale_point(q)).ok()?;

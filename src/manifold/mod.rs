@@ -166,8 +166,8 @@ pub fn contact_manifold<T, A, B, const D: usize>(
 ) -> Result<Option<Manifold<T, D>>, GjkError>
 where
     T: Real,
-    A: Faces<T, D>,
-    B: Faces<T, D>,
+    A: Faces<T, D> + ?Sized,
+    B: Faces<T, D> + ?Sized,
 {
     // Two boxes: proven apart, or in a face contact whose normal (by
     // separating axes) is the contact's to rounding; every other case is
@@ -253,8 +253,8 @@ fn along<T, A, B, const D: usize>(
 ) -> Result<Manifold<T, D>, (u32, u32)>
 where
     T: Real,
-    A: Faces<T, D>,
-    B: Faces<T, D>,
+    A: Faces<T, D> + ?Sized,
+    B: Faces<T, D> + ?Sized,
 {
     let n = *n;
     let (fa, fb) = (a.face(&n), b.face(&-n));
