@@ -58,6 +58,7 @@ compile_error!(
 );
 
 mod basis;
+mod bounds;
 mod cast;
 mod contact;
 mod engine;
@@ -74,6 +75,7 @@ mod support;
 mod test_lcg;
 mod warm;
 
+pub use crate::bounds::{Aabb, BoundingBall};
 pub use crate::cast::{
     ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, RayHit, RigidMotion, ShapeHit,
 };

@@ -15,7 +15,7 @@ use gjk::nalgebra::{Isometry2, Isometry3, SMatrix, SVector, Vector2, Vector3};
 use gjk::{
     closest_points, contact, contact_manifold, distance, distance_cached, intersects,
     intersects_cached, penetration, ray_cast, shape_cast, shape_cast_with_separation,
-    time_of_impact, Ball, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig,
+    time_of_impact, Aabb, Ball, BoundingBall, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig,
     Hull, HullBlock, PackedHull, Polygon, Real, RigidMotion, SimplexCache, SupportMap, Transformed,
     Triangle,
 };
@@ -44,6 +44,14 @@ fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T
     if let (Ok(ma), Ok(mb)) = (still, moving) {
         let (max_t, separation) = (black_box(T::one()), black_box(T::zero()));
         black_box(time_of_impact(a, &ma, b, &mb, max_t, separation, &config).ok());
+    }
+    // The bounding volumes of both shapes.
+    if let (Ok(ba), Ok(bb)) = (Aabb::of(a), Aabb::of(b)) {
+        black_box(ba.intersects(&bb));
+        black_box(ba.merged(&bb).contains_point(&v));
+    }
+    if let (Ok(sa), Ok(sb)) = (BoundingBall::of(a), BoundingBall::of(b)) {
+        black_box(sa.intersects(&sb));
     }
 }
 
@@ -102,6 +110,7 @@ fn three<T: Real>() {
         manifold(&moved, &triangle);
     }
     cached(&Transformed::from_isometry3(hull, &pose), &moved);
+    black_box(moved.bounding_ball().ok());
 
     let facets = black_box([[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]);
     let mut blocks = [HullBlock::<T, 3>::default(); 1];

@@ -1,0 +1,259 @@
+//! Bounding volumes of any shape: an axis-aligned box and a ball, the input
+//! a broad phase sorts and prunes before asking the exact queries.
+//!
+//! Both come from the support map alone. The largest `i`-th coordinate of a
+//! convex set is its support function along the axis `eᵢ`,
+//! `h(eᵢ) = maxₓ xᵢ = s(eᵢ)ᵢ`, and the smallest is `−h(−eᵢ)`: `2·D` support
+//! calls give the tightest axis-aligned box. A margin `r` (a ball's radius,
+//! a rounded shape's) adds `r` to every support function, so the box of
+//! the shape is the core's grown by `r` on every side, exactly.
+//!
+//! Support points are computed in floating point, so the coordinates they
+//! report may fall short of the true extreme by a few rounding errors of the
+//! coordinates involved. A bounding volume must never cut a shape (a broad
+//! phase would then drop a pair that touches), so each box face is moved
+//! outward by [`Real::ROUNDING_FLOOR`] times the largest coordinate seen,
+//! the allowance the queries use for the same rounding.
+
+use nalgebra::SVector;
+
+use crate::query::GjkError;
+use crate::real::{all_finite, axis, max_abs, Real};
+use crate::support::{ShapeError, SupportMap, Transformed};
+
+/// An axis-aligned box `{x : min ≤ x ≤ max}` (componentwise).
+///
+/// ```
+/// use gjk::{Aabb, Ball, Vector};
+///
+/// let ball = Ball::new(Vector::<f64, 2>::new(1.0, 2.0), 0.5).unwrap();
+/// let bounds = Aabb::of(&ball).unwrap();
+/// assert_eq!(bounds.min, Vector::<f64, 2>::new(0.5, 1.5));
+/// assert_eq!(bounds.max, Vector::<f64, 2>::new(1.5, 2.5));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Aabb<T: Real, const D: usize> {
+    /// The smallest coordinates.
+    pub min: SVector<T, D>,
+    /// The largest coordinates.
+    pub max: SVector<T, D>,
+}
+
+impl<T: Real, const D: usize> Aabb<T, D> {
+    /// The box with corners `min` and `max`.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate,
+    /// [`ShapeError::Degenerate`] when `min` exceeds `max` on some axis.
+    pub fn new(min: SVector<T, D>, max: SVector<T, D>) -> Result<Self, ShapeError> {
+        if !(all_finite(&min) && all_finite(&max)) {
+            return Err(ShapeError::NonFinite);
+        }
+        if min.iter().zip(max.iter()).any(|(lo, hi)| lo > hi) {
+            return Err(ShapeError::Degenerate);
+        }
+        Ok(Self { min, max })
+    }
+
+    /// The smallest box holding `shape`, margin included, each face moved
+    /// outward by the rounding of its support point (see the [module
+    /// docs](self)): `2·D` support calls.
+    ///
+    /// # Errors
+    ///
+    /// [`GjkError::NonFinite`] for a non-finite support point or margin,
+    /// [`GjkError::Overflow`] when the margin takes a face past the largest
+    /// finite value.
+    pub fn of(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<Self, GjkError> {
+        let margin = shape.margin();
+        if !(margin.is_finite() && margin >= T::zero()) {
+            return Err(GjkError::NonFinite);
+        }
+        let mut finite = true;
+        let mut extent = T::zero();
+        // The `i`-th coordinate of the support point along `±eᵢ`.
+        let mut side = |i: usize, sign: T| {
+            let p = shape.core_support(&(axis::<T, D>(i) * sign));
+            finite &= all_finite(&p);
+            extent = extent.max(max_abs(&p));
+            p.get(i).copied().unwrap_or(T::zero())
+        };
+        let max = SVector::<T, D>::from_fn(|i, _| side(i, T::one()));
+        let min = SVector::<T, D>::from_fn(|i, _| side(i, -T::one()));
+        if !finite {
+            return Err(GjkError::NonFinite);
+        }
+        let grow = T::ROUNDING_FLOOR * extent + margin;
+        let bounds = Self {
+            min: min.add_scalar(-grow),
+            max: max.add_scalar(grow),
+        };
+        if all_finite(&bounds.min) && all_finite(&bounds.max) {
+            Ok(bounds)
+        } else {
+            Err(GjkError::Overflow)
+        }
+    }
+
+    /// The centre, `(min + max) / 2`.
+    pub fn center(&self) -> SVector<T, D> {
+        self.min + (self.max - self.min) * T::lit(0.5)
+    }
+
+    /// The half-extents, `(max − min) / 2`.
+    pub fn half_extents(&self) -> SVector<T, D> {
+        (self.max - self.min) * T::lit(0.5)
+    }
+
+    /// Whether the two boxes share a point (touching boxes do).
+    pub fn intersects(&self, other: &Self) -> bool {
+        below(&self.min, &other.max) && below(&other.min, &self.max)
+    }
+
+    /// Whether `p` is in the box (on its boundary included).
+    pub fn contains_point(&self, p: &SVector<T, D>) -> bool {
+        below(&self.min, p) && below(p, &self.max)
+    }
+
+    /// The smallest box holding both.
+    pub fn merged(&self, other: &Self) -> Self {
+        Self {
+            min: self.min.inf(&other.min),
+            max: self.max.sup(&other.max),
+        }
+    }
+
+    /// The box grown by `amount` on every side (a broad phase's allowance
+    /// for motion or speculative contact); `amount` must be non-negative.
+    pub fn loosened(&self, amount: T) -> Self {
+        Self {
+            min: self.min.add_scalar(-amount),
+            max: self.max.add_scalar(amount),
+        }
+    }
+}
+
+/// A ball that holds a shape: a centre and a radius.
+///
+/// ```
+/// use gjk::{BoundingBall, Capsule, Vector};
+///
+/// let capsule = Capsule::new(
+///     Vector::<f64, 3>::new(0.0, -1.0, 0.0),
+///     Vector::<f64, 3>::new(0.0, 1.0, 0.0),
+///     0.5,
+/// )
+/// .unwrap();
+/// let ball = BoundingBall::of(&capsule).unwrap();
+/// assert_eq!(ball.center, Vector::<f64, 3>::zeros());
+/// assert!((ball.radius - 1.5).abs() < 1e-14);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoundingBall<T: Real, const D: usize> {
+    /// The centre.
+    pub center: SVector<T, D>,
+    /// The radius.
+    pub radius: T,
+}
+
+impl<T: Real, const D: usize> BoundingBall<T, D> {
+    /// A ball holding `shape`: about the centre of the core's bounding box,
+    /// through that box's corners, grown by the margin.
+    ///
+    /// The core's box holds the core, and the ball through the box's
+    /// corners holds the box, so the ball holds the shape. It is the
+    /// smallest ball for balls, points, segments and boxes whose faces are
+    /// along the axes (and for these rounded); for other shapes it is the
+    /// ball around their box, larger than the smallest by up to `√D`.
+    /// [`Transformed::bounding_ball`] takes the box in the shape's own frame,
+    /// so that a rotation does not loosen it.
+    ///
+    /// # Errors
+    ///
+    /// As for [`Aabb::of`].
+    pub fn of(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<Self, GjkError> {
+        let core = Aabb::of(&CoreOf(shape))?;
+        let margin = shape.margin();
+        let radius = half_diagonal(&core) + margin;
+        if radius.is_finite() {
+            Ok(Self {
+                center: core.center(),
+                radius,
+            })
+        } else {
+            Err(GjkError::Overflow)
+        }
+    }
+
+    /// Whether the two balls share a point (touching balls do).
+    pub fn intersects(&self, other: &Self) -> bool {
+        let d = other.center - self.center;
+        let reach = self.radius + other.radius;
+        // Compared through the largest coordinate: no square overflows.
+        let m = max_abs(&d).max(reach);
+        if m == T::zero() {
+            return true;
+        }
+        (d / m).norm_squared() <= (reach / m) * (reach / m)
+    }
+}
+
+/// Whether `lo ≤ hi` in every coordinate.
+fn below<T: Real, const D: usize>(lo: &SVector<T, D>, hi: &SVector<T, D>) -> bool {
+    lo.iter().zip(hi.iter()).all(|(l, h)| l <= h)
+}
+
+/// The length of a box's half-diagonal, computed without overflow.
+fn half_diagonal<T: Real, const D: usize>(b: &Aabb<T, D>) -> T {
+    let h = b.half_extents();
+    let m = max_abs(&h);
+    if m > T::zero() {
+        m * (h / m).norm()
+    } else {
+        T::zero()
+    }
+}
+
+/// A shape's core alone (its margin taken as zero).
+struct CoreOf<'s, S: ?Sized>(&'s S);
+
+impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for CoreOf<'_, S> {
+    #[inline]
+    fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
+        self.0.core_support(dir)
+    }
+}
+
+impl<S: SupportMap<T, D>, T: Real, const D: usize> Transformed<S, T, D> {
+    /// The placed shape's bounding box ([`Aabb::of`]): `2·D` support calls of
+    /// the placed shape.
+    ///
+    /// # Errors
+    ///
+    /// As for [`Aabb::of`].
+    pub fn aabb(&self) -> Result<Aabb<T, D>, GjkError> {
+        Aabb::of(self)
+    }
+
+    /// A ball holding the placed shape: the inner shape's
+    /// [`BoundingBall::of`], taken in its own frame and placed, so its
+    /// radius does not depend on the rotation (the support calls are the
+    /// inner shape's, with no rotation to apply).
+    ///
+    /// # Errors
+    ///
+    /// As for [`Aabb::of`].
+    pub fn bounding_ball(&self) -> Result<BoundingBall<T, D>, GjkError> {
+        let inner = BoundingBall::of(self.shape())?;
+        let center = self.to_world(&inner.center);
+        // The placement's rounding: a few ε of the coordinates involved.
+        let slack = T::ROUNDING_FLOOR * max_abs(&center).max(inner.radius);
+        let radius = inner.radius + slack;
+        if all_finite(&center) && radius.is_finite() {
+            Ok(BoundingBall { center, radius })
+        } else {
+            Err(GjkError::Overflow)
+        }
+    }
+}
