@@ -28,8 +28,11 @@ use crate::support::{ShapeError, SupportMap, Transformed};
 ///
 /// let ball = Ball::new(Vector::<f64, 2>::new(1.0, 2.0), 0.5).unwrap();
 /// let bounds = Aabb::of(&ball).unwrap();
-/// assert_eq!(bounds.min, Vector::<f64, 2>::new(0.5, 1.5));
-/// assert_eq!(bounds.max, Vector::<f64, 2>::new(1.5, 2.5));
+/// // The ball's box, each face moved out by the rounding allowance
+/// // (8 ε times the largest coordinate, here about 4e-15).
+/// assert!((bounds.min - Vector::<f64, 2>::new(0.5, 1.5)).amax() < 1e-14);
+/// assert!((bounds.max - Vector::<f64, 2>::new(1.5, 2.5)).amax() < 1e-14);
+/// assert!(bounds.contains_point(&Vector::<f64, 2>::new(1.0, 2.5)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Aabb<T: Real, const D: usize> {
