@@ -92,9 +92,9 @@ pub use crate::query::{GjkConfig, GjkError, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::support::{
-    Ball, BoxFrame, Capsule, ClimbingHull, ConvexHull, Cuboid, Hull, HullBlock, MinkowskiSum,
-    PackedHull, Point, Polygon, RayEntry, Rounded, Segment, ShapeError, SupportMap, Transformed,
-    Triangle,
+    Affine, Ball, BoxFrame, Capsule, ClimbingHull, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid,
+    Hull, HullBlock, MinkowskiSum, PackedHull, Point, Polygon, RayEntry, Rounded, Segment,
+    ShapeError, SupportMap, Transformed, Triangle,
 };
 pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
 

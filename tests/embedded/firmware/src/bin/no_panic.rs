@@ -15,7 +15,7 @@ use gjk::nalgebra::{Isometry2, Isometry3, SMatrix, SVector, Vector2, Vector3};
 use gjk::{
     closest_points, contact, contact_manifold, distance, distance_cached, intersects,
     intersects_cached, penetration, ray_cast, shape_cast, shape_cast_with_separation,
-    time_of_impact, Aabb, Ball, BoundingBall, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig,
+    time_of_impact, Aabb, Affine, Ball, BoundingBall, Cone, Cylinder, Ellipsoid, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig,
     Hull, HullBlock, PackedHull, Polygon, Real, RigidMotion, SimplexCache, SupportMap, Transformed,
     Triangle,
 };
@@ -79,6 +79,20 @@ where
 
 fn three<T: Real>() {
     let v = |x: f64, y: f64, z: f64| Vector3::new(T::lit(x), T::lit(y), T::lit(z));
+    // The curved shapes' and the affine map's support maps.
+    let d = black_box(v(0.3, -1.0, 0.2));
+    let one = black_box(T::one());
+    if let (Ok(cylinder), Ok(cone), Ok(egg)) = (
+        Cylinder::new(one, one),
+        Cone::new(one, one),
+        Ellipsoid::new(black_box(v(1.0, 2.0, 3.0))),
+    ) {
+        black_box((cylinder.support(&d), cone.support(&d), egg.support(&d)));
+        let m = black_box(SMatrix::<T, 3, 3>::identity());
+        if let Ok(sheared) = Affine::new(egg, m, d) {
+            black_box(sheared.support(&d));
+        }
+    }
     let points = black_box([
         v(0.0, 0.0, 0.0),
         v(1.0, 0.0, 0.0),

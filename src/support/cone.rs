@@ -1,0 +1,68 @@
+//! Cones: the hull of a disc and an apex.
+
+use nalgebra::SVector;
+
+use super::cylinder::{revolution_lengths, rim_point};
+use super::{ShapeError, SupportMap};
+use crate::real::Real;
+
+/// A solid circular cone about the `y` axis: apex at `(0, h, 0)`, base disc
+/// of radius `r` at `y = −h`, so the origin is the middle of its axis.
+/// Place it with [`Transformed`](crate::Transformed).
+///
+/// Its support function is the larger of the apex's `h d_y` and the base
+/// rim's `−h d_y + r ‖(d_x, d_z)‖`.
+///
+/// ```
+/// use gjk::{distance, Ball, Cone, GjkConfig, Vector};
+///
+/// let cone = Cone::new(1.0_f64, 1.0).unwrap();
+/// let ball = Ball::new(Vector::<f64, 3>::new(0.0, 3.0, 0.0), 0.5).unwrap();
+/// let d = distance(&cone, &ball, &GjkConfig::default()).unwrap();
+/// assert!((d.distance - 1.5).abs() < 1e-12); // above the apex
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cone<T: Real> {
+    radius: T,
+    half_height: T,
+}
+
+impl<T: Real> Cone<T> {
+    /// The cone of base `radius` and `half_height` (half the apex's height
+    /// over the base); fails on non-finite or negative input.
+    pub fn new(radius: T, half_height: T) -> Result<Self, ShapeError> {
+        revolution_lengths(radius, half_height)?;
+        Ok(Self {
+            radius,
+            half_height,
+        })
+    }
+
+    /// The base's radius.
+    pub fn radius(&self) -> T {
+        self.radius
+    }
+
+    /// Half the height from the base to the apex.
+    pub fn half_height(&self) -> T {
+        self.half_height
+    }
+}
+
+impl<T: Real> SupportMap<T, 3> for Cone<T> {
+    #[inline]
+    fn core_support(&self, dir: &SVector<T, 3>) -> SVector<T, 3> {
+        let h = self.half_height;
+        let (rim, across) = rim_point(dir, self.radius, -h);
+        // The apex's value `h d_y` against the rim's `−h d_y + r ‖d_⊥‖`.
+        if h * dir.y >= self.radius * across - h * dir.y {
+            SVector::<T, 3>::new(T::zero(), h, T::zero())
+        } else {
+            rim
+        }
+    }
+    #[inline]
+    fn center(&self) -> SVector<T, 3> {
+        SVector::zeros()
+    }
+}

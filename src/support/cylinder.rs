@@ -1,0 +1,95 @@
+//! Cylinders: a disc swept along its axis.
+
+use nalgebra::{SVector, Vector3};
+
+use super::{ShapeError, SupportMap};
+use crate::real::{robust_norm, Real};
+
+/// A solid circular cylinder about the `y` axis, centred at the origin:
+/// `x² + z² ≤ r²`, `|y| ≤ h`. Place it (any axis, any position) with
+/// [`Transformed`](crate::Transformed); round its edges with
+/// [`Rounded`](crate::Rounded).
+///
+/// Its support function is `h(d) = r ‖(d_x, d_z)‖ + h |d_y|`: the rim point
+/// of the cap facing `d`. The caps are flat and the side is curved, so GJK
+/// and EPA converge on it as on any smooth shape (see the README on EPA's
+/// room for curved shapes).
+///
+/// ```
+/// use gjk::{distance, Ball, Cylinder, GjkConfig, Vector};
+///
+/// let drum = Cylinder::new(1.0_f64, 2.0).unwrap();
+/// let ball = Ball::new(Vector::<f64, 3>::new(3.0, 0.5, 0.0), 0.5).unwrap();
+/// let d = distance(&drum, &ball, &GjkConfig::default()).unwrap();
+/// assert!((d.distance - 1.5).abs() < 1e-12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cylinder<T: Real> {
+    radius: T,
+    half_height: T,
+}
+
+/// Checks the two lengths of a solid of revolution: finite (else
+/// `NonFinite`) and non-negative (else `Negative`).
+pub(crate) fn revolution_lengths<T: Real>(radius: T, half_height: T) -> Result<(), ShapeError> {
+    if !(radius.is_finite() && half_height.is_finite()) {
+        Err(ShapeError::NonFinite)
+    } else if radius < T::zero() || half_height < T::zero() {
+        Err(ShapeError::Negative)
+    } else {
+        Ok(())
+    }
+}
+
+/// The point at `radius` from the `y` axis in the direction of `d`'s part
+/// across it, at height `y`; on the axis when `d` is along it.
+#[inline]
+pub(crate) fn rim_point<T: Real>(d: &Vector3<T>, radius: T, y: T) -> (Vector3<T>, T) {
+    let across = nalgebra::Vector2::new(d.x, d.z);
+    let n = robust_norm(&across);
+    if n > T::zero() && n.is_finite() {
+        // `d_x / n` and `d_z / n` are at most one: no overflow.
+        (Vector3::new(radius * (d.x / n), y, radius * (d.z / n)), n)
+    } else {
+        (Vector3::new(T::zero(), y, T::zero()), T::zero())
+    }
+}
+
+impl<T: Real> Cylinder<T> {
+    /// The cylinder of `radius` and `half_height` (half its length along the
+    /// axis); fails on non-finite or negative input. Zero lengths give a
+    /// disc or a segment.
+    pub fn new(radius: T, half_height: T) -> Result<Self, ShapeError> {
+        revolution_lengths(radius, half_height)?;
+        Ok(Self {
+            radius,
+            half_height,
+        })
+    }
+
+    /// The radius.
+    pub fn radius(&self) -> T {
+        self.radius
+    }
+
+    /// Half the length along the axis.
+    pub fn half_height(&self) -> T {
+        self.half_height
+    }
+}
+
+impl<T: Real> SupportMap<T, 3> for Cylinder<T> {
+    #[inline]
+    fn core_support(&self, dir: &SVector<T, 3>) -> SVector<T, 3> {
+        let y = if dir.y >= T::zero() {
+            self.half_height
+        } else {
+            -self.half_height
+        };
+        rim_point(dir, self.radius, y).0
+    }
+    #[inline]
+    fn center(&self) -> SVector<T, 3> {
+        SVector::zeros()
+    }
+}
