@@ -93,8 +93,8 @@ pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::support::{
     Affine, Ball, BoxFrame, Capsule, ClimbingHull, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid,
-    Hull, HullBlock, MinkowskiSum, PackedHull, Point, Polygon, RayEntry, Rounded, Segment,
-    ShapeError, SupportMap, Transformed, Triangle,
+    Hull, HullBlock, MinkowskiSum, PackedHull, Placement, Point, Polygon, RayEntry, Rounded,
+    Segment, ShapeError, SupportMap, Transformed, Triangle,
 };
 pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
 

@@ -90,6 +90,25 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
         }
     }
 
+    /// Replaces the placement with one known to be orthogonal to rounding.
+    pub(crate) fn set_placement(&mut self, axes: [SVector<T, D>; D], translation: SVector<T, D>) {
+        self.axes = axes;
+        self.translation = translation;
+    }
+
+    /// Moves the shape by `translation` alone, keeping its rotation (fails on
+    /// non-finite input, leaving the placement as it was).
+    pub fn set_translation(&mut self, translation: SVector<T, D>) -> Result<(), ShapeError> {
+        finite_point(&translation)?;
+        self.translation = translation;
+        Ok(())
+    }
+
+    /// The orthogonal part `R` of the placement, as a matrix.
+    pub fn rotation(&self) -> SMatrix<T, D, D> {
+        SMatrix::from_columns(&self.axes)
+    }
+
     /// The untransformed shape.
     pub fn shape(&self) -> &S {
         &self.shape
@@ -219,11 +238,7 @@ impl<S, T: Real> Transformed<S, T, 2> {
     /// queries report an error.
     #[inline]
     pub fn from_isometry2(shape: S, pose: &Isometry2<T>) -> Self {
-        Self {
-            shape,
-            axes: columns(pose.rotation.to_rotation_matrix().matrix()),
-            translation: pose.translation.vector,
-        }
+        Self::from_isometry(shape, pose)
     }
 }
 
@@ -233,11 +248,7 @@ impl<S, T: Real> Transformed<S, T, 3> {
     /// queries report an error.
     #[inline]
     pub fn from_isometry3(shape: S, pose: &Isometry3<T>) -> Self {
-        Self {
-            shape,
-            axes: columns(pose.rotation.to_rotation_matrix().matrix()),
-            translation: pose.translation.vector,
-        }
+        Self::from_isometry(shape, pose)
     }
 }
 
