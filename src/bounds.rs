@@ -18,7 +18,7 @@
 use nalgebra::SVector;
 
 use crate::query::GjkError;
-use crate::real::{all_finite, axis, max_abs, Real};
+use crate::real::{all_finite, axis, max_abs, Length, Real};
 use crate::support::{ShapeError, SupportMap, Transformed};
 
 /// An axis-aligned box `{x : min ≤ x ≤ max}` (componentwise).
@@ -198,7 +198,7 @@ impl<T: Real, const D: usize> BoundingBall<T, D> {
         if m == T::zero() {
             return true;
         }
-        (d / m).norm_squared() <= (reach / m) * (reach / m)
+        (d / m).length_squared() <= (reach / m) * (reach / m)
     }
 }
 
@@ -212,7 +212,7 @@ fn half_diagonal<T: Real, const D: usize>(b: &Aabb<T, D>) -> T {
     let h = b.half_extents();
     let m = max_abs(&h);
     if m > T::zero() {
-        m * (h / m).norm()
+        m * (h / m).length()
     } else {
         T::zero()
     }

@@ -98,6 +98,9 @@ pub use crate::support::{
 };
 pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
 
+#[doc = include_str!("../docs/from_parry.md")]
+pub mod from_parry {}
+
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeExample;

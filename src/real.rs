@@ -169,7 +169,7 @@ pub(crate) fn max_abs<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T
 /// its largest coordinate.
 #[inline]
 pub(crate) fn robust_norm<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T {
-    let n2 = v.norm_squared();
+    let n2 = v.length_squared();
     if n2 >= T::MIN_POSITIVE && n2.is_finite() {
         n2.sqrt()
     } else {
@@ -183,9 +183,9 @@ pub(crate) fn robust_norm<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) 
 fn rescaled_norm<T: Real, const D: usize>(v: &nalgebra::SVector<T, D>) -> T {
     let m = max_abs(v);
     if m > T::zero() && m.is_finite() {
-        m * (v / m).norm()
+        m * (v / m).length()
     } else {
-        v.norm()
+        v.length()
     }
 }
 
@@ -197,7 +197,7 @@ pub(crate) fn unit<T: Real, const D: usize>(
     v: &nalgebra::SVector<T, D>,
 ) -> Option<nalgebra::SVector<T, D>> {
     let u = v / max_abs(v);
-    let n = u / u.norm();
+    let n = u / u.length();
     all_finite(&n).then_some(n)
 }
 
@@ -209,4 +209,29 @@ pub(crate) fn axis<T: Real, const D: usize>(i: usize) -> nalgebra::SVector<T, D>
         *x = T::one();
     }
     e
+}
+
+/// Lengths of fixed-size vectors through nalgebra's dot product.
+///
+/// `norm_squared` (and `norm`, built on it) walks a matrix's columns
+/// through bounds-checked views; a size-optimised build may keep it out of
+/// line, where the checks stay and a panic path survives. The dot product
+/// of a vector with itself is the same number, bit for bit (the same
+/// products summed in the same order), with no check left to fail.
+pub(crate) trait Length<T> {
+    /// `‖v‖²`.
+    fn length_squared(&self) -> T;
+    /// `‖v‖`.
+    fn length(&self) -> T;
+}
+
+impl<T: Real, const D: usize> Length<T> for nalgebra::SVector<T, D> {
+    #[inline(always)]
+    fn length_squared(&self) -> T {
+        self.dot(self)
+    }
+    #[inline(always)]
+    fn length(&self) -> T {
+        self.dot(self).sqrt()
+    }
 }

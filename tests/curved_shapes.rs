@@ -115,13 +115,13 @@ fn supports_match<T: TestReal, const D: usize>(
 
 #[test]
 fn support_functions_match_closed_forms() {
-    let cyl = Cylinder::new(1.5, 0.75).unwrap();
+    let cyl = Cylinder::new(0.75, 1.5).unwrap();
     supports_match::<f64, 3>(&cyl, &CylinderForm(1.5, 0.75), 2.0, "cylinder");
-    let cyl32 = Cylinder::new(1.5f32, 0.75).unwrap();
+    let cyl32 = Cylinder::new(0.75, 1.5f32).unwrap();
     supports_match::<f32, 3>(&cyl32, &CylinderForm(1.5, 0.75), 2.0, "cylinder");
-    let cone = Cone::new(0.8, 1.25).unwrap();
+    let cone = Cone::new(1.25, 0.8).unwrap();
     supports_match::<f64, 3>(&cone, &ConeForm(0.8, 1.25), 2.0, "cone");
-    let cone32 = Cone::new(0.8f32, 1.25).unwrap();
+    let cone32 = Cone::new(1.25, 0.8f32).unwrap();
     supports_match::<f32, 3>(&cone32, &ConeForm(0.8, 1.25), 2.0, "cone");
     let a3 = P::<3>::new(2.0, 0.5, 1.25);
     supports_match::<f64, 3>(
@@ -274,20 +274,20 @@ where
 #[test]
 fn cylinders_cones_and_ellipsoids_against_slabs() {
     against_slabs::<f64, _, 3>(
-        Cylinder::new(1.0, 2.0).unwrap(),
+        Cylinder::new(2.0, 1.0).unwrap(),
         &CylinderForm(1.0, 2.0),
         1,
         "cyl",
     );
     against_slabs::<f32, _, 3>(
-        Cylinder::new(1.0f32, 2.0).unwrap(),
+        Cylinder::new(2.0, 1.0f32).unwrap(),
         &CylinderForm(1.0, 2.0),
         2,
         "cyl",
     );
-    against_slabs::<f64, _, 3>(Cone::new(1.0, 1.5).unwrap(), &ConeForm(1.0, 1.5), 3, "cone");
+    against_slabs::<f64, _, 3>(Cone::new(1.5, 1.0).unwrap(), &ConeForm(1.0, 1.5), 3, "cone");
     against_slabs::<f32, _, 3>(
-        Cone::new(1.0f32, 1.5).unwrap(),
+        Cone::new(1.5, 1.0f32).unwrap(),
         &ConeForm(1.0, 1.5),
         4,
         "cone",
@@ -352,10 +352,10 @@ fn affine_maps_match_their_images() {
 
 #[test]
 fn bad_parameters_are_errors() {
-    assert_eq!(Cylinder::new(f64::NAN, 1.0), Err(ShapeError::NonFinite));
-    assert_eq!(Cylinder::new(1.0, -1.0), Err(ShapeError::Negative));
-    assert_eq!(Cone::new(-1.0, 1.0), Err(ShapeError::Negative));
-    assert_eq!(Cone::new(1.0, f64::INFINITY), Err(ShapeError::NonFinite));
+    assert_eq!(Cylinder::new(1.0, f64::NAN), Err(ShapeError::NonFinite));
+    assert_eq!(Cylinder::new(-1.0, 1.0), Err(ShapeError::Negative));
+    assert_eq!(Cone::new(1.0, -1.0), Err(ShapeError::Negative));
+    assert_eq!(Cone::new(f64::INFINITY, 1.0), Err(ShapeError::NonFinite));
     assert_eq!(
         Ellipsoid::new(P::<2>::new(1.0, -0.5)),
         Err(ShapeError::Negative)
@@ -367,7 +367,7 @@ fn bad_parameters_are_errors() {
     let nan = Matrix3::from_element(f64::NAN);
     assert!(Affine::new(Cuboid::new(P::<3>::repeat(1.0)).unwrap(), nan, P::zeros()).is_err());
     // Degenerate but valid: a cylinder of zero radius is a segment.
-    let needle = Cylinder::new(0.0, 1.0).unwrap();
+    let needle = Cylinder::new(1.0, 0.0).unwrap();
     let d = distance(
         &needle,
         &Ball::new(P::<3>::new(2.0, 0.0, 0.0), 0.5).unwrap(),

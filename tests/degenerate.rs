@@ -456,7 +456,7 @@ fn brute_force_max<T: Real>(vertices: &[Vector2<T>], d: &Vector2<T>) -> T {
 /// The polygon's support must reach the brute-force maximum exactly, and be
 /// one of its vertices.
 #[track_caller]
-fn check_support<T: Real>(poly: &Polygon<'_, T>, vertices: &[Vector2<T>], d: &Vector2<T>) {
+fn check_support<T: Real>(poly: &impl SupportMap<T, 2>, vertices: &[Vector2<T>], d: &Vector2<T>) {
     let s = poly.core_support(d);
     assert!(vertices.contains(&s), "support {s:?} is not a vertex");
     let best = brute_force_max(vertices, d);

@@ -959,8 +959,8 @@ fn prop_overlapping<T: TestReal, const D: usize>(case: Overlapping<D>) -> TestRe
 }
 
 fn check_overlapping<T: TestReal, const D: usize>(
-    a: &ConvexHull<'_, T, D>,
-    b: &ConvexHull<'_, T, D>,
+    a: &impl SupportMap<T, D>,
+    b: &impl SupportMap<T, D>,
     p: &Penetration<T, D>,
     scale: f64,
     dirs: &[P<D>],

@@ -20,7 +20,7 @@ fn points(p: &[[f64; 3]]) -> Vec<V3> {
     p.iter().map(|&q| V3::from(q)).collect()
 }
 
-fn hull(points: &[V3]) -> ConvexHull<'_, f64, 3> {
+fn hull(points: &[V3]) -> ConvexHull<&[V3], f64, 3> {
     ConvexHull::new(points).expect("a valid hull")
 }
 

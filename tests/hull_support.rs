@@ -198,6 +198,13 @@ fn directions<T: TestReal, const D: usize>(seed: u64) -> Vec<Vector<T, D>> {
 }
 
 /// Owned storage and the two shapes built on it.
+/// One hull three ways: scanned, packed in blocks, climbed.
+type ThreeHulls<'a, T, const D: usize> = (
+    ConvexHull<&'a [Vector<T, D>], T, D>,
+    PackedHull<'a, T, D>,
+    ClimbingHull<'a, T, D>,
+);
+
 struct Built<T: TestReal, const D: usize> {
     points: Vec<Vector<T, D>>,
     facets: Vec<[u32; D]>,
@@ -218,15 +225,9 @@ impl<T: TestReal, const D: usize> Built<T, D> {
         }
     }
 
-    fn shapes(
-        &mut self,
-    ) -> (
-        ConvexHull<'_, T, D>,
-        PackedHull<'_, T, D>,
-        ClimbingHull<'_, T, D>,
-    ) {
+    fn shapes(&mut self) -> ThreeHulls<'_, T, D> {
         (
-            ConvexHull::new(&self.points).unwrap(),
+            ConvexHull::new(&self.points[..]).unwrap(),
             PackedHull::new(&self.points, &mut self.blocks).unwrap(),
             ClimbingHull::new(
                 &self.points,

@@ -80,6 +80,9 @@ fn run<T: TestReal, const D: usize, A: Testable>(prop: A) {
 }
 
 /// The two hulls of a case at precision `T` (and their exact `f64` values).
+/// A hull over borrowed points.
+type Hull<'a, T, const D: usize> = ConvexHull<&'a [Vector<T, D>], T, D>;
+
 struct Hulls<T: TestReal, const D: usize> {
     a: Vec<P<D>>,
     b: Vec<P<D>>,
@@ -102,10 +105,10 @@ impl<T: TestReal, const D: usize> Hulls<T, D> {
         }
     }
 
-    fn shapes(&self) -> (ConvexHull<'_, T, D>, ConvexHull<'_, T, D>) {
+    fn shapes(&self) -> (Hull<'_, T, D>, Hull<'_, T, D>) {
         (
-            ConvexHull::new(&self.at).expect("finite points"),
-            ConvexHull::new(&self.bt).expect("finite points"),
+            ConvexHull::new(&self.at[..]).expect("finite points"),
+            ConvexHull::new(&self.bt[..]).expect("finite points"),
         )
     }
 }

@@ -28,7 +28,10 @@ fn a_re_posed_body_answers_as_a_fresh_one() {
         body.set_isometry(&pose);
         let fresh = Transformed::from_isometry3(cube, &pose);
         assert_eq!(body, fresh);
-        assert_eq!(body.rotation(), pose.rotation.to_rotation_matrix().into_inner());
+        assert_eq!(
+            body.rotation(),
+            pose.rotation.to_rotation_matrix().into_inner()
+        );
         let other = Transformed::from_isometry(ball, &random_isometry3(&mut r));
         assert_eq!(
             distance(&body, &other, &config),

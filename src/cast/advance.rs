@@ -29,7 +29,7 @@ use super::sphere::{entry, Entry};
 use crate::engine::Extent;
 use crate::pair::Pair;
 use crate::query::{GjkConfig, GjkError, Status};
-use crate::real::{all_finite, unit, Real};
+use crate::real::{all_finite, unit, Length, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
 
@@ -135,7 +135,7 @@ where
         norm: T::zero(),
     };
     for iteration in 1..=config.max_iterations {
-        let vv = v.norm_squared();
+        let vv = v.length_squared();
         if !vv.is_finite() {
             return Err(GjkError::Overflow);
         }
@@ -197,7 +197,7 @@ where
         }
     }
     if stop.status == Status::IterationLimit {
-        stop.norm = v.norm();
+        stop.norm = v.length();
     }
     let (point_a, point_b) = simplex.witnesses();
     // Around a margin, `v` (of length about `ρ`) is the normal. On a sharp

@@ -3,7 +3,7 @@
 
 use nalgebra::{Isometry2, Isometry3, SMatrix, SVector};
 
-use crate::real::{all_finite, axis, Real};
+use crate::real::{all_finite, axis, Length, Real};
 use crate::support::{columns, ShapeError, Transformed};
 
 /// A shape's rigid motion: at time `t` its local point `p` is at
@@ -56,7 +56,7 @@ impl<T: Real, const D: usize> RigidMotion<T, D> {
         let unit = T::unit_scale(size);
         let square = turn
             .iter()
-            .fold(T::zero(), |s, c| s + (c * unit).norm_squared());
+            .fold(T::zero(), |s, c| s + (c * unit).length_squared());
         // `|ω|² = ‖Ω‖²_F / 2`, the sum taken at order one.
         let speed = (square * T::lit(0.5)).sqrt() / unit;
         if !speed.is_finite() {

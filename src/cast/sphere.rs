@@ -11,7 +11,7 @@
 
 use nalgebra::SVector;
 
-use crate::real::Real;
+use crate::real::{Length, Real};
 
 /// Where a ray meets a ball.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,15 +31,15 @@ pub(crate) fn entry<T: Real, const D: usize>(
     u: &SVector<T, D>,
     rho: T,
 ) -> Entry<T> {
-    let dd = d.norm();
+    let dd = d.length();
     if dd <= rho {
         return Entry::Inside;
     }
-    let (a, b) = (u.norm_squared(), u.dot(d));
+    let (a, b) = (u.length_squared(), u.dot(d));
     if !(b < T::zero() && a > T::zero()) {
         return Entry::Miss;
     }
-    let h = (d - u * (b / a)).norm();
+    let h = (d - u * (b / a)).length();
     if !(h <= rho) {
         return Entry::Miss;
     }

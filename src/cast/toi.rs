@@ -31,7 +31,7 @@ use super::sphere::{entry, Entry};
 use super::ShapeHit;
 use crate::gjk::{distance, Distance};
 use crate::query::{GjkConfig, GjkError, Status};
-use crate::real::{all_finite, axis, Real};
+use crate::real::{all_finite, axis, Length, Real};
 use crate::support::SupportMap;
 
 /// The first time in `[0, max_t]` at which `a` and `b`, moving by their
@@ -184,7 +184,7 @@ fn reach<T: Real, const D: usize>(shape: &(impl SupportMap<T, D> + ?Sized)) -> R
         }
         *c = high.dot(&e).abs().max(low.dot(&e).abs());
     }
-    let r = corner.norm();
+    let r = corner.length();
     if r.is_finite() {
         Ok(r)
     } else {

@@ -13,7 +13,7 @@ use nalgebra::SVector;
 use super::extent::Extent;
 use crate::pair::Pair;
 use crate::query::{GjkError, Status};
-use crate::real::{all_finite, unit, Real};
+use crate::real::{all_finite, unit, Length, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
@@ -106,7 +106,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
             return self;
         };
         let miss = self.point_b - self.point_a - n * self.distance;
-        if !(miss.norm() > self.extent.rounding()) {
+        if !(miss.length() > self.extent.rounding()) {
             return self;
         }
         let s = pair.support(&n);

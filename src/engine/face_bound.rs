@@ -6,7 +6,7 @@ use nalgebra::SVector;
 use super::termination::dot_rounding;
 use crate::basis::Basis;
 use crate::pair::Pair;
-use crate::real::{all_finite, max_abs, Real};
+use crate::real::{all_finite, max_abs, Length, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
@@ -49,7 +49,7 @@ where
         // Brought to order one first, so that a subnormal `u` normalises to
         // full precision.
         let u = u * T::unit_scale(max_abs(&u));
-        let u = u / u.norm();
+        let u = u / u.length();
         let s = pair.support(&-u).w;
         let bound = u.dot(&s);
         (all_finite(&u) && bound.is_finite()).then_some((bound, u, dot_rounding(&s, T::one())))

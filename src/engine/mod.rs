@@ -42,7 +42,7 @@ pub(crate) use termination::{certified_offset, within};
 
 use crate::pair::{small_direction, Pair};
 use crate::query::{GjkConfig, GjkError, Status};
-use crate::real::{all_finite, axis, Real};
+use crate::real::{all_finite, axis, Length, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
 use crate::warm::Trail;
@@ -90,7 +90,10 @@ pub(crate) fn first_direction<T: Real, const D: usize>(
     config: &GjkConfig<T, D>,
 ) -> SVector<T, D> {
     let d = config.initial_direction.unwrap_or_else(|| cb - ca);
-    let (d2, c2) = (d.norm_squared(), ca.norm_squared() + cb.norm_squared());
+    let (d2, c2) = (
+        d.length_squared(),
+        ca.length_squared() + cb.length_squared(),
+    );
     if d2 > T::SAFE_SQUARE.recip() && d2 < T::SAFE_SQUARE && c2 < T::SAFE_SQUARE {
         d
     } else if all_finite(&d) && d != SVector::<T, D>::zeros() {
@@ -218,7 +221,7 @@ where
             normal: None,
             iterations,
         };
-        let vv = v.norm_squared();
+        let vv = v.length_squared();
         if !vv.is_finite() {
             return Err(GjkError::Overflow);
         }
@@ -311,7 +314,7 @@ where
             return Err(GjkError::Overflow);
         }
         if let Some((bound, u, rounding)) = certified {
-            let upper = v.norm();
+            let upper = v.length();
             // Converged when the bounds meet within the rounding allowance;
             // the bound reported is net of its own rounding.
             let status = if bounds_meet(upper, lower.max(bound), tolerance, extent) {
@@ -330,7 +333,7 @@ where
     // The cap: overlap if the cores touch to rounding, else apart with the
     // bracket reached.
     let stop = stop.unwrap_or(Stop {
-        verdict: if touching(v.norm_squared(), extent) {
+        verdict: if touching(v.length_squared(), extent) {
             Verdict::Overlap
         } else {
             Verdict::Apart
@@ -343,7 +346,7 @@ where
     Ok(CoreAnswer::from_simplex(
         simplex,
         stop.verdict,
-        (v.norm(), stop.lower),
+        (v.length(), stop.lower),
         stop.normal,
         extent,
         (stop.iterations, stop.status),

@@ -11,7 +11,7 @@
 use super::answer::{CoreAnswer, Verdict};
 use super::extent::Extent;
 use crate::query::Status;
-use crate::real::{all_finite, max_abs, Real};
+use crate::real::{all_finite, max_abs, Length, Real};
 use crate::simplex::SupportPoint;
 use crate::support::SupportMap;
 use nalgebra::SVector;
@@ -84,7 +84,7 @@ where
 /// and the answers at scale `2ʲ` are `2ʲ` times those at scale one.
 #[inline(always)]
 fn length_and_unit<T: Real, const D: usize>(d: &SVector<T, D>) -> (T, SVector<T, D>) {
-    let n2 = d.norm_squared();
+    let n2 = d.length_squared();
     if n2 > T::SAFE_SQUARE.recip() && n2 < T::SAFE_SQUARE {
         let length = n2.sqrt();
         (length, d * length.recip())
@@ -99,7 +99,7 @@ fn length_and_unit<T: Real, const D: usize>(d: &SVector<T, D>) -> (T, SVector<T,
 fn rescaled_length_and_unit<T: Real, const D: usize>(d: &SVector<T, D>) -> (T, SVector<T, D>) {
     let k = T::unit_scale(max_abs(d));
     let u = d * k;
-    let length = u.norm();
+    let length = u.length();
     // `k` is a power of two of normal range: multiplying by its exact
     // reciprocal rounds as dividing by it would.
     (length * k.recip(), u * length.recip())
@@ -123,7 +123,7 @@ mod tests {
                     let shrink = if lcg.next() < 0.2 { 1e-6 } else { 1.0 };
                     T::lit(x * shrink * 2f64.powi(e))
                 });
-                let n2 = d.norm_squared();
+                let n2 = d.length_squared();
                 if !(n2 > T::SAFE_SQUARE.recip() && n2 < T::SAFE_SQUARE) {
                     continue;
                 }

@@ -11,7 +11,7 @@
 use nalgebra::SVector;
 
 use crate::basis::Basis;
-use crate::real::{all_finite, Real};
+use crate::real::{all_finite, Length, Real};
 use crate::simplex::{cross, vouched};
 
 /// The component of `outward` orthogonal to the span of a facet's `edges`
@@ -63,16 +63,20 @@ pub(crate) fn closed_form_normal_part<T: Real, const D: usize>(
                 1 => at(0),
                 _ => T::zero(),
             });
-            let cc = c.norm_squared();
+            let cc = c.length_squared();
             (cc >= T::MIN_POSITIVE && cc.is_finite()).then_some(c)?
         }
         [e1, e2] if D == 3 => {
             let c = cross(e1, e2);
-            vouched(c.norm_squared(), e1.norm_squared() * e2.norm_squared()).then_some(c)?
+            vouched(
+                c.length_squared(),
+                e1.length_squared() * e2.length_squared(),
+            )
+            .then_some(c)?
         }
         _ => return None,
     };
-    let u = c * (c.dot(outward) / c.norm_squared());
+    let u = c * (c.dot(outward) / c.length_squared());
     all_finite(&u).then_some(u)
 }
 
@@ -114,12 +118,12 @@ mod tests {
             let size = T::lit(offset.abs() + 2.0);
             let budget = T::lit(1024.0) * T::EPSILON * size;
             assert!(
-                (fast - generic).norm() <= budget,
+                (fast - generic).length() <= budget,
                 "{fast:?} against {generic:?}, edges {edges:?}, outward {outward:?}"
             );
             for e in edges {
                 assert!(
-                    fast.dot(e).abs() <= budget * e.norm(),
+                    fast.dot(e).abs() <= budget * e.length(),
                     "{fast:?} not normal to {e:?}"
                 );
             }
@@ -144,13 +148,13 @@ mod tests {
         let thin = [Vector3::new(1.0, 0.0, 0.0), Vector3::new(1.0, 1e-3, 0.0)];
         assert!(closed_form_normal_part(&thin, &outward).is_none());
         let generic = orthogonalised_normal_part(&thin, &outward);
-        assert!((generic - Vector3::new(0.0, 0.0, 1.0)).norm() < 1e-12);
+        assert!((generic - Vector3::new(0.0, 0.0, 1.0)).length() < 1e-12);
         // Dependent edges: the closed form declines, the generic path
         // rejects the line they span.
         let dependent = [Vector3::new(1.0, 0.0, 0.0), Vector3::new(2.0, 0.0, 0.0)];
         assert!(closed_form_normal_part(&dependent, &outward).is_none());
         let line = orthogonalised_normal_part(&dependent, &outward);
-        assert!((line - Vector3::new(0.0, -0.2, 1.0)).norm() < 1e-15);
+        assert!((line - Vector3::new(0.0, -0.2, 1.0)).length() < 1e-15);
         // A tetrahedron's facet in 4D is the generic path's.
         let e4 = [SVector::<f64, 4>::x(), SVector::y(), SVector::z()];
         assert!(closed_form_normal_part(&e4, &SVector::repeat(1.0)).is_none());
@@ -168,6 +172,6 @@ mod tests {
         // The line y = x in the plane, from (0, 2): the part is (-1, 1).
         let u =
             closed_form_normal_part(&[Vector2::new(1.0, 1.0)], &Vector2::new(0.0, 2.0)).unwrap();
-        assert!((u - Vector2::new(-1.0, 1.0)).norm() < 1e-15);
+        assert!((u - Vector2::new(-1.0, 1.0)).length() < 1e-15);
     }
 }

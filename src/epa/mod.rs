@@ -46,7 +46,7 @@ use crate::basis::Basis;
 use crate::engine::{first_direction, gjk_loop, CoreAnswer, Exits, Extent, Verdict};
 use crate::pair::Pair;
 use crate::query::{GjkConfig, GjkError, Status};
-use crate::real::{all_finite, axis, max_abs, Real};
+use crate::real::{all_finite, axis, max_abs, Length, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::{SupportMap, Transformed};
 use polytope::{Closest, Facet, Grow, Polytope};
@@ -74,7 +74,7 @@ fn orthogonal_direction<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Opt
     let mut best: Option<(SVector<T, D>, T)> = None;
     for i in 0..D {
         let u = edges.reject(&axis(i));
-        let n = u.norm();
+        let n = u.length();
         if best.is_none_or(|(_, m)| n > m) {
             best = Some((u, n));
         }
@@ -113,7 +113,7 @@ where
             None => true,
             Some(first) => {
                 let e = p.w - first.w;
-                kept.reject(&e).norm() > thin(extent) && kept.add(&e)
+                kept.reject(&e).length() > thin(extent) && kept.add(&e)
             }
         };
         if stands_out {
@@ -236,7 +236,7 @@ where
     let mut across = Basis::new();
     for i in 0..D {
         let e = normal.reject(&across.reject(&axis(i)));
-        if across.rank() + 1 < D && e.norm() > T::lit(0.5) {
+        if across.rank() + 1 < D && e.length() > T::lit(0.5) {
             across.add(&e);
         }
     }
@@ -257,7 +257,7 @@ where
     let mut thin = false;
     for (p, _) in simplex.iter().skip(1) {
         let e = p.w - first;
-        thin |= !all_finite(&e) || edges.reject(&e).norm() <= T::ROUNDING_FLOOR * max_abs(&e);
+        thin |= !all_finite(&e) || edges.reject(&e).length() <= T::ROUNDING_FLOOR * max_abs(&e);
         edges.add(&e);
     }
     (!thin && edges.rank() == D && simplex.is_full()).then_some(simplex)
@@ -463,7 +463,7 @@ fn surface_distance<T: Real, const D: usize, const V: usize, const F: usize>(
             face.push(poly.vertex(v));
         }
         if let Some(r) = face.closest_point_full() {
-            least = least.min(r.norm());
+            least = least.min(r.length());
         }
     }
     least
@@ -512,7 +512,7 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
         let Some(r) = face.closest_point_full() else {
             continue;
         };
-        let miss = r.norm();
+        let miss = r.length();
         if best.is_none_or(|(m, _, _)| miss < m) {
             let (pa, pb) = face.witnesses();
             best = Some((miss, pa, pb));
@@ -553,6 +553,6 @@ where
     let first = moved.support(&first_direction(&ca, &cb, config));
     let mut simplex = Simplex::from_point(first);
     let answer = gjk_loop(&moved, config, Exits::NONE, &mut simplex).ok()?;
-    let miss = simplex.closest_point().norm();
+    let miss = simplex.closest_point().length();
     Some((miss, answer.point_a, answer.point_b - q))
 }

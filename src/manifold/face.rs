@@ -215,7 +215,7 @@ impl<T: Real, const D: usize> Faces<T, D> for Capsule<T, D> {
 
 /// The edge whose outward normal is closest to `dir`: edge `k` runs from
 /// vertex `k` to vertex `k + 1` (ids their indices).
-impl<T: Real> Faces<T, 2> for Polygon<'_, T> {
+impl<P: AsRef<[Vector2<T>]>, T: Real> Faces<T, 2> for Polygon<P, T> {
     fn face(&self, dir: &Vector2<T>) -> Face<T, 2> {
         aligned_edge(self.vertices(), true, dir)
             .unwrap_or_else(|| single(self.core_support(dir), dir))

@@ -37,7 +37,7 @@ pub use face::{Face, Faces, MAX_FACE_POINTS};
 use crate::contact::contact;
 use crate::engine::margins;
 use crate::query::{GjkConfig, GjkError, Status};
-use crate::real::{max_abs, Real};
+use crate::real::{max_abs, Length, Real};
 use boxes::Sat;
 
 /// The most points a [`Manifold`] holds.
@@ -433,9 +433,9 @@ fn spread<T: Real, const D: usize>(face: &Face<T, D>) -> T {
         return T::zero();
     };
     let (sum, last) = points.fold((T::zero(), first), |(s, prev), p| {
-        (s + (p - prev).norm_squared(), p)
+        (s + (p - prev).length_squared(), p)
     });
-    sum + (first - last).norm_squared()
+    sum + (first - last).length_squared()
 }
 
 /// Sutherland–Hodgman against the half-space `side · x ≤ offset`; a
@@ -522,18 +522,18 @@ fn reduce<T: Real, const D: usize>(
         .map_or(0, |(i, _)| i);
     let _ = keep.try_push(deepest);
     let p0 = pos(deepest);
-    if let Some(i) = argmax(&|i| (pos(i) - p0).norm_squared(), &keep) {
+    if let Some(i) = argmax(&|i| (pos(i) - p0).length_squared(), &keep) {
         let _ = keep.try_push(i);
     }
     let p1 = keep.get(1).map_or(p0, |&i| pos(i));
     let line = p1 - p0;
     let off_line = |i: usize| {
         let d = pos(i) - p0;
-        let ll = line.norm_squared();
+        let ll = line.length_squared();
         if ll > T::zero() {
-            (d - line * (d.dot(&line) / ll)).norm_squared()
+            (d - line * (d.dot(&line) / ll)).length_squared()
         } else {
-            d.norm_squared()
+            d.length_squared()
         }
     };
     if let Some(i) = argmax(&off_line, &keep) {
@@ -546,7 +546,7 @@ fn reduce<T: Real, const D: usize>(
     let spread = |i: usize| {
         chosen
             .iter()
-            .map(|c| (pos(i) - c).norm_squared())
+            .map(|c| (pos(i) - c).length_squared())
             .fold(T::max_value().unwrap_or(T::one()), |m, d| m.min(d))
     };
     if let Some(i) = argmax(&spread, &keep) {

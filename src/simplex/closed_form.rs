@@ -45,7 +45,7 @@
 use nalgebra::SVector;
 
 use super::johnson::{supports, Face};
-use crate::real::Real;
+use crate::real::{Length, Real};
 
 /// The smallest normalised volume (sine of a triangle's angle, or the
 /// volume of a tetrahedron over the product of its edges' lengths) the
@@ -95,7 +95,7 @@ impl<T: Real, const D: usize> Face<T, D> {
             mask: 0,
             mu: [T::zero(); D],
             base_weight: T::one(),
-            norm2: a.norm_squared(),
+            norm2: a.length_squared(),
             v: a,
         }
     }
@@ -159,7 +159,7 @@ fn cross2<T: Real, const D: usize>(u: &SVector<T, D>, w: &SVector<T, D>) -> T {
 #[inline]
 fn segment<T: Real, const D: usize>(a: &SVector<T, D>, x: &SVector<T, D>) -> Option<Face<T, D>> {
     let e = x - a;
-    let ee = e.norm_squared();
+    let ee = e.length_squared();
     if !(ee >= T::MIN_POSITIVE && ee.is_finite()) {
         return None;
     }
@@ -197,7 +197,7 @@ fn edge<T: Real, const D: usize>(
     (i, e): (usize, &SVector<T, D>),
     other: &SVector<T, D>,
 ) -> Option<Face<T, D>> {
-    let ee = e.norm_squared();
+    let ee = e.length_squared();
     let t = -e.dot(a) / ee;
     if !(t > T::zero() && t < T::one()) {
         return None;
@@ -216,7 +216,10 @@ fn triangle<T: Real, const D: usize>(
     [ex, ey]: [&SVector<T, D>; 2],
     n: &SVector<T, D>,
 ) -> Option<Face<T, D>> {
-    if !vouched(n.norm_squared(), ex.norm_squared() * ey.norm_squared()) {
+    if !vouched(
+        n.length_squared(),
+        ex.length_squared() * ey.length_squared(),
+    ) {
         return None;
     }
     vouched_triangle(a, x, y, [ex, ey], n)
@@ -231,7 +234,7 @@ fn vouched_triangle<T: Real, const D: usize>(
     [ex, ey]: [&SVector<T, D>; 2],
     n: &SVector<T, D>,
 ) -> Option<Face<T, D>> {
-    let nn = n.norm_squared();
+    let nn = n.length_squared();
     let mx = cross(ey, a).dot(n) / nn;
     let my = cross(a, ex).dot(n) / nn;
     if mx > T::zero() && my > T::zero() && T::one() - mx - my > T::zero() {
@@ -258,7 +261,7 @@ fn plane_triangle<T: Real, const D: usize>(
 ) -> Option<Face<T, D>> {
     let (ex, ey) = (x - a, y - a);
     let det = cross2(&ex, &ey);
-    if !vouched(det * det, ex.norm_squared() * ey.norm_squared()) {
+    if !vouched(det * det, ex.length_squared() * ey.length_squared()) {
         return None;
     }
     let mx = cross2(&ey, a) / det;
@@ -290,7 +293,7 @@ fn tetrahedron<T: Real, const D: usize>(
     let n_bd = cross(&eb, &ed);
     let n_cd = cross(&ec, &ed);
     let det = ed.dot(&n_bc);
-    let edges2 = eb.norm_squared() * ec.norm_squared() * ed.norm_squared();
+    let edges2 = eb.length_squared() * ec.length_squared() * ed.length_squared();
     if !vouched(det * det, edges2) {
         return None;
     }
@@ -392,7 +395,7 @@ mod tests {
                 .take(m + 1)
                 .fold(T::zero(), |s, q| s.max(max_abs(q)));
             let budget = T::EPSILON * T::lit(1024.0) * size;
-            let miss = (fast.v - qr.v).norm();
+            let miss = (fast.v - qr.v).length();
             assert!(
                 miss <= budget,
                 "D = {D} m = {m}: closest points {:?} and {:?} differ by {miss:?} (budget {budget:?}); {p:?}",
@@ -405,9 +408,9 @@ mod tests {
                     .take(m + 1)
                     .skip(1)
                     .fold(T::max_value().unwrap_or(T::one()), |e, q| {
-                        e.min((q - p[0]).norm())
+                        e.min((q - p[0]).length())
                     });
-                let w_budget = T::EPSILON * T::lit(1024.0) * (T::one() + p[0].norm() / edge);
+                let w_budget = T::EPSILON * T::lit(1024.0) * (T::one() + p[0].length() / edge);
                 for i in 0..m {
                     let d = (fast.mu[i] - qr.mu[i]).abs();
                     assert!(

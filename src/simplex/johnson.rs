@@ -51,7 +51,7 @@
 use nalgebra::SVector;
 
 use crate::basis::Basis;
-use crate::real::{axis, Real};
+use crate::real::{axis, Length, Real};
 
 /// The closest face found for one base vertex.
 pub(super) struct Face<T: Real, const D: usize> {
@@ -93,7 +93,7 @@ pub(super) fn closest_face<T: Real, const D: usize>(
     m: usize,
     vertex: impl Fn(usize) -> SVector<T, D>,
 ) -> Option<Face<T, D>> {
-    let norm2 = y0.norm_squared();
+    let norm2 = y0.length_squared();
     if !norm2.is_finite() {
         return None;
     }
@@ -168,7 +168,7 @@ impl<T: Real, const D: usize> Search<T, D> {
             }
         }
         let u = self.basis.reject(&axis(best));
-        let n2 = u.norm_squared();
+        let n2 = u.length_squared();
         if n2 > T::zero() {
             let n = u / n2.sqrt();
             n * n.dot(&self.y0)
@@ -249,7 +249,7 @@ impl<T: Real, const D: usize> Search<T, D> {
         } else {
             self.projection()
         };
-        let norm2 = v.norm_squared();
+        let norm2 = v.length_squared();
         let mut mask = 0u32;
         for &i in &self.idx[..n] {
             mask |= 1 << i;
@@ -295,6 +295,6 @@ pub(super) fn supports<T: Real, const D: usize>(v: &SVector<T, D>, y: &SVector<T
     if gain >= T::zero() {
         return true;
     }
-    let n = v.norm();
-    gain >= -T::ROUNDING_FLOOR * n * (d.norm() + n)
+    let n = v.length();
+    gain >= -T::ROUNDING_FLOOR * n * (d.length() + n)
 }

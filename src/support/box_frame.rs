@@ -18,7 +18,7 @@
 
 use nalgebra::SVector;
 
-use crate::real::Real;
+use crate::real::{Length, Real};
 
 /// A box in place: its centre, its axes (orthonormal) and its half extent
 /// along each.
@@ -131,7 +131,7 @@ impl<T: Real, const D: usize> BoxAxes<T, D> {
         let skew = |axes: &[SVector<T, D>; D]| {
             let mut k = T::zero();
             for (i, p) in axes.iter().enumerate() {
-                k = k.max((p.norm_squared() - T::one()).abs());
+                k = k.max((p.length_squared() - T::one()).abs());
                 for q in axes.iter().skip(i + 1) {
                     k = k.max(p.dot(q).abs());
                 }

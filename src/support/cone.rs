@@ -28,9 +28,10 @@ pub struct Cone<T: Real> {
 }
 
 impl<T: Real> Cone<T> {
-    /// The cone of base `radius` and `half_height` (half the apex's height
-    /// over the base); fails on non-finite or negative input.
-    pub fn new(radius: T, half_height: T) -> Result<Self, ShapeError> {
+    /// The cone of `half_height` (half the apex's height over the base) and
+    /// base `radius`, in parry's order; fails on non-finite or negative
+    /// input.
+    pub fn new(half_height: T, radius: T) -> Result<Self, ShapeError> {
         revolution_lengths(radius, half_height)?;
         Ok(Self {
             radius,

@@ -18,7 +18,7 @@ use crate::real::{robust_norm, Real};
 /// ```
 /// use gjk::{distance, Ball, Cylinder, GjkConfig, Vector};
 ///
-/// let drum = Cylinder::new(1.0_f64, 2.0).unwrap();
+/// let drum = Cylinder::new(2.0_f64, 1.0).unwrap(); // half-height 2, radius 1
 /// let ball = Ball::new(Vector::<f64, 3>::new(3.0, 0.5, 0.0), 0.5).unwrap();
 /// let d = distance(&drum, &ball, &GjkConfig::default()).unwrap();
 /// assert!((d.distance - 1.5).abs() < 1e-12);
@@ -56,10 +56,10 @@ pub(crate) fn rim_point<T: Real>(d: &Vector3<T>, radius: T, y: T) -> (Vector3<T>
 }
 
 impl<T: Real> Cylinder<T> {
-    /// The cylinder of `radius` and `half_height` (half its length along the
-    /// axis); fails on non-finite or negative input. Zero lengths give a
-    /// disc or a segment.
-    pub fn new(radius: T, half_height: T) -> Result<Self, ShapeError> {
+    /// The cylinder of `half_height` (half its length along the axis) and
+    /// `radius`, in parry's order; fails on non-finite or negative input.
+    /// Zero lengths give a disc or a segment.
+    pub fn new(half_height: T, radius: T) -> Result<Self, ShapeError> {
         revolution_lengths(radius, half_height)?;
         Ok(Self {
             radius,

@@ -3,7 +3,7 @@
 use nalgebra::SVector;
 
 use super::{ShapeError, SupportMap};
-use crate::real::{all_finite, max_abs, Real};
+use crate::real::{all_finite, max_abs, Length, Real};
 
 /// An axis-aligned ellipsoid centred at the origin, `Σ (xᵢ / aᵢ)² ≤ 1` for
 /// semi-axes `aᵢ`: an ellipse in 2D, an ellipsoid in 3D, in any dimension.
@@ -56,7 +56,7 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Ellipsoid<T, D> {
             return SVector::zeros();
         }
         let u = u / m;
-        u.component_mul(&self.semi_axes) / u.norm()
+        u.component_mul(&self.semi_axes) / u.length()
     }
     #[inline]
     fn center(&self) -> SVector<T, D> {

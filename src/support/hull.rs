@@ -1,42 +1,65 @@
-//! Convex hulls of borrowed point sets, in any dimension.
+//! Convex hulls of point sets, borrowed or owned, in any dimension.
 
 use nalgebra::SVector;
 
 use super::{farthest, finite_point, mean_point, ShapeError, SupportMap};
 use crate::real::Real;
 
-/// The convex hull of a borrowed, non-empty set of points.
+/// The convex hull of a non-empty set of points, held in any storage `P`
+/// that reads as a slice: borrowed (`&[SVector]`, `&Vec<SVector>`), a fixed
+/// array, or an owned `Vec`, so the shape can live beside its data.
 ///
 /// The points need not be in convex position: interior points, duplicates,
 /// collinear and coplanar sets are all valid and simply never (or redundantly)
-/// win the support scan. Nothing is copied or allocated.
+/// win the support scan. They are checked once, at construction; nothing is
+/// copied.
 ///
 /// The support map is a linear max-dot-product scan.
+///
+/// ```
+/// use gjk::{ConvexHull, SupportMap, Vector};
+///
+/// let corners = [
+///     Vector::<f64, 2>::new(0.0, 0.0),
+///     Vector::<f64, 2>::new(2.0, 0.0),
+///     Vector::<f64, 2>::new(0.0, 1.0),
+/// ];
+/// let borrowed = ConvexHull::new(&corners[..]).unwrap();
+/// let owned = ConvexHull::new(corners).unwrap(); // the array moved in
+/// let d = Vector::<f64, 2>::new(1.0, 0.1);
+/// assert_eq!(borrowed.support(&d), owned.support(&d));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ConvexHull<'a, T: Real, const D: usize> {
-    points: &'a [SVector<T, D>],
+pub struct ConvexHull<P, T: Real, const D: usize> {
+    points: P,
     centroid: SVector<T, D>,
 }
 
-impl<'a, T: Real, const D: usize> ConvexHull<'a, T, D> {
-    /// The hull of `points`; fails when the slice is empty or a coordinate is
+impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> ConvexHull<P, T, D> {
+    /// The hull of `points`; fails when there are none or a coordinate is
     /// not finite.
-    pub fn new(points: &'a [SVector<T, D>]) -> Result<Self, ShapeError> {
-        points.iter().try_for_each(finite_point)?;
-        let centroid = mean_point(points).ok_or(ShapeError::Empty)?;
+    pub fn new(points: P) -> Result<Self, ShapeError> {
+        let slice = points.as_ref();
+        slice.iter().try_for_each(finite_point)?;
+        let centroid = mean_point(slice).ok_or(ShapeError::Empty)?;
         Ok(Self { points, centroid })
     }
 
     /// The points the hull was built from.
-    pub fn points(&self) -> &'a [SVector<T, D>] {
+    pub fn points(&self) -> &[SVector<T, D>] {
+        self.points.as_ref()
+    }
+
+    /// The storage of the points, given back.
+    pub fn into_points(self) -> P {
         self.points
     }
 }
 
-impl<T: Real, const D: usize> SupportMap<T, D> for ConvexHull<'_, T, D> {
+impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> SupportMap<T, D> for ConvexHull<P, T, D> {
     #[inline]
     fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
-        farthest(self.points, dir).unwrap_or(self.centroid)
+        farthest(self.points.as_ref(), dir).unwrap_or(self.centroid)
     }
     #[inline]
     fn center(&self) -> SVector<T, D> {

@@ -15,7 +15,7 @@
 
 use nalgebra::SVector;
 
-use crate::real::{all_finite, axis, Real};
+use crate::real::{all_finite, axis, Length, Real};
 
 mod adjacency;
 mod affine;
@@ -175,7 +175,7 @@ pub trait SupportMap<T: Real, const D: usize> {
     fn support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
         let core = self.core_support(dir);
         let r = self.margin();
-        let n = dir.norm();
+        let n = dir.length();
         if r > T::zero() && n > T::zero() {
             core + dir * (r / n)
         } else {

@@ -10,20 +10,22 @@
 use nalgebra::{SVector, Vector2};
 
 use super::{farthest, finite_point, ShapeError, SupportMap};
-use crate::real::{max_abs, Real};
+use crate::real::{max_abs, Length, Real};
 
 /// Up to this many vertices the support map is a plain linear scan, which is
 /// faster than the binary search on small polygons.
 const LINEAR_SCAN_MAX: usize = 16;
 
-/// A convex polygon given by its vertices in counter-clockwise order.
+/// A convex polygon given by its vertices in counter-clockwise order, held
+/// in any storage `P` that reads as a slice (borrowed, a fixed array, an
+/// owned `Vec`), never copied.
 ///
-/// The slice is borrowed, never copied. Collinear and repeated consecutive
-/// vertices are accepted; a polygon that turns clockwise anywhere (by more
-/// than rounding of its coordinates) or winds more than once is rejected.
+/// Collinear and repeated consecutive vertices are accepted; a polygon that
+/// turns clockwise anywhere (by more than rounding of its coordinates) or
+/// winds more than once is rejected. The check runs once, at construction.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Polygon<'a, T: Real> {
-    vertices: &'a [Vector2<T>],
+pub struct Polygon<P, T: Real> {
+    vertices: P,
     /// Index of the first edge of non-zero length: the angular reference.
     reference: usize,
     centroid: Vector2<T>,
@@ -53,11 +55,12 @@ fn angle_less<T: Real>(r: &Vector2<T>, u: &Vector2<T>, w: &Vector2<T>) -> bool {
     }
 }
 
-impl<'a, T: Real> Polygon<'a, T> {
-    /// A polygon from counter-clockwise vertices; fails when the slice is
-    /// empty, a coordinate is not finite, or the vertices are not in convex
+impl<P: AsRef<[Vector2<T>]>, T: Real> Polygon<P, T> {
+    /// A polygon from counter-clockwise vertices; fails when there are
+    /// none, a coordinate is not finite, or the vertices are not in convex
     /// counter-clockwise position.
-    pub fn new(vertices: &'a [Vector2<T>]) -> Result<Self, ShapeError> {
+    pub fn new(storage: P) -> Result<Self, ShapeError> {
+        let vertices = storage.as_ref();
         let first = *vertices.first().ok_or(ShapeError::Empty)?;
         vertices.iter().try_for_each(finite_point)?;
         let n = vertices.len();
@@ -91,7 +94,7 @@ impl<'a, T: Real> Polygon<'a, T> {
             // Forgiven right turns are nearly straight ones: a right turn
             // that doubles back (a vertex within rounding of the previous
             // edge's line, but behind it) is a dent, however thin.
-            if c < -slack * prev.norm() || (c < T::zero() && prev.dot(&e) <= T::zero()) {
+            if c < -slack * prev.length() || (c < T::zero() && prev.dot(&e) <= T::zero()) {
                 return Err(ShapeError::NotConvex);
             }
             // A zero cross product of opposite edges is a half turn either
@@ -115,20 +118,25 @@ impl<'a, T: Real> Polygon<'a, T> {
             first
         };
         Ok(Self {
-            vertices,
+            vertices: storage,
             reference,
             centroid,
         })
     }
 
     /// The vertices, counter-clockwise.
-    pub fn vertices(&self) -> &'a [Vector2<T>] {
+    pub fn vertices(&self) -> &[Vector2<T>] {
+        self.vertices.as_ref()
+    }
+
+    /// The storage of the vertices, given back.
+    pub fn into_vertices(self) -> P {
         self.vertices
     }
 
     fn vertex(&self, i: usize) -> Vector2<T> {
-        let n = self.vertices.len();
-        self.vertices
+        let n = self.vertices().len();
+        self.vertices()
             .get(i % n.max(1))
             .copied()
             .unwrap_or(self.centroid)
@@ -142,7 +150,7 @@ impl<'a, T: Real> Polygon<'a, T> {
     /// smaller than that of `d` (both measured from the reference normal).
     /// A zero-length edge takes the answer of the next non-degenerate edge.
     fn normal_before(&self, j: usize, d: &Vector2<T>) -> bool {
-        let n = self.vertices.len();
+        let n = self.vertices().len();
         let r = outward(&self.edge(self.reference));
         (j..n)
             .map(|k| self.edge(self.reference + k))
@@ -151,7 +159,7 @@ impl<'a, T: Real> Polygon<'a, T> {
     }
 
     fn binary_search(&self, d: &Vector2<T>) -> Vector2<T> {
-        let n = self.vertices.len();
+        let n = self.vertices().len();
         let (mut lo, mut hi) = (0, n);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
@@ -186,7 +194,7 @@ impl<'a, T: Real> Polygon<'a, T> {
     /// a time (1 forward, `n − 1` back), with its dot product with `d`;
     /// vertex `i` itself when every vertex is a copy of it.
     fn distinct_neighbour(&self, i: usize, step: usize, d: &Vector2<T>) -> (usize, T) {
-        let n = self.vertices.len().max(1);
+        let n = self.vertices().len().max(1);
         let here = self.vertex(i);
         let mut j = i;
         for _ in 1..n {
@@ -200,11 +208,12 @@ impl<'a, T: Real> Polygon<'a, T> {
     }
 }
 
-impl<T: Real> SupportMap<T, 2> for Polygon<'_, T> {
+impl<P: AsRef<[Vector2<T>]>, T: Real> SupportMap<T, 2> for Polygon<P, T> {
     #[inline]
     fn core_support(&self, dir: &SVector<T, 2>) -> SVector<T, 2> {
-        if self.vertices.len() <= LINEAR_SCAN_MAX || *dir == Vector2::zeros() {
-            farthest(self.vertices, dir).unwrap_or(self.centroid)
+        let vertices = self.vertices();
+        if vertices.len() <= LINEAR_SCAN_MAX || *dir == Vector2::zeros() {
+            farthest(vertices, dir).unwrap_or(self.centroid)
         } else {
             self.binary_search(dir)
         }

@@ -4,7 +4,7 @@ use nalgebra::SVector;
 
 use super::{finite_point, RayEntry, ShapeError, SupportMap};
 use crate::cast::{entry, Entry};
-use crate::real::{max_abs, unit, Real};
+use crate::real::{max_abs, unit, Length, Real};
 
 /// The segment between two points (which may coincide).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -49,7 +49,7 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Segment<T, D> {
         let e = self.b - self.a;
         let k = T::unit_scale(max_abs(&e));
         let (ek, dk) = (e * k, (p - self.a) * k);
-        let ee = ek.norm_squared();
+        let ee = ek.length_squared();
         if !(ee > T::zero()) {
             return Some(self.a);
         }

@@ -3,7 +3,7 @@
 use nalgebra::{Isometry2, Isometry3, SMatrix, SVector};
 
 use super::{finite_point, BoxFrame, RayEntry, ShapeError, SupportMap};
-use crate::real::{all_finite, Real};
+use crate::real::{all_finite, Length, Real};
 
 /// A shape moved by an orthogonal map `R` and a translation `t`: `x ↦ R x + t`.
 ///
@@ -204,7 +204,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     fn orthonormal(&self) -> bool {
         let mut ok = true;
         for (i, a) in self.axes.iter().enumerate() {
-            ok &= (a.norm_squared() - T::one()).abs() <= T::ROUNDING_FLOOR;
+            ok &= (a.length_squared() - T::one()).abs() <= T::ROUNDING_FLOOR;
             for b in self.axes.iter().skip(i + 1) {
                 ok &= a.dot(b).abs() <= T::ROUNDING_FLOOR;
             }

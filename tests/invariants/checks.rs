@@ -94,7 +94,10 @@ pub struct Pair<T: Scalar, const D: usize> {
 }
 
 /// Checks a radius against `Rounded::new`; `Some(r)` when it is accepted.
-fn radius<T: Scalar, const D: usize>(hull: ConvexHull<'_, T, D>, r: Option<Num>) -> Option<T> {
+fn radius<T: Scalar, const D: usize>(
+    hull: ConvexHull<&[Vector<T, D>], T, D>,
+    r: Option<Num>,
+) -> Option<T> {
     let r = T::of(r.map_or(0.0, Num::value));
     let got = Rounded::new(hull, r).map(|s| s.radius());
     let expect = if !r.is_finite() {
@@ -181,8 +184,8 @@ pub fn build_pair<T: Scalar, const D: usize>(input: &PairInput) -> Option<Pair<T
     if !hull_ok(&at) || !hull_ok(&bt) {
         return None;
     }
-    let ra = radius(ConvexHull::new(&at).ok()?, input.margin_a)?;
-    let rb = radius(ConvexHull::new(&bt).ok()?, input.margin_b)?;
+    let ra = radius(ConvexHull::new(&at[..]).ok()?, input.margin_a)?;
+    let rb = radius(ConvexHull::new(&bt[..]).ok()?, input.margin_b)?;
     let a = Body {
         points: a64,
         radius: ra.f(),

@@ -84,7 +84,7 @@ fn check_support<T: Scalar, const D: usize>(
 /// `ConvexHull::new`, its support map, and a distance query from it.
 pub fn hull_case<T: Scalar, const D: usize>(cloud: &Cloud, other: &Cloud, probe: &[i8; 4]) {
     assert_eq!(
-        ConvexHull::<T, D>::new(&[]).map(|_| ()),
+        ConvexHull::<&[Vector<T, D>], T, D>::new(&[]).map(|_| ()),
         Err(ShapeError::Empty)
     );
     let pts = cloud_t::<T, D>(cloud, MAX_HULL_POINTS);

@@ -21,7 +21,8 @@ use super::input::{
 use super::{budget, sane, Scalar};
 
 /// A shape of the sequence as the queries see it.
-type Shape<'a, T, const D: usize> = Transformed<Rounded<ConvexHull<'a, T, D>, T>, T, D>;
+type Shape<'a, T, const D: usize> =
+    Transformed<Rounded<ConvexHull<&'a [Vector<T, D>], T, D>, T>, T, D>;
 
 /// A pose `x ↦ R x + t`, in `f64`.
 #[derive(Clone, Copy, Debug)]
@@ -91,7 +92,7 @@ impl<T: Scalar, const D: usize> Body<T, D> {
     fn placed(&self) -> Option<(Shape<'_, T, D>, f64)> {
         let rot = self.pose.rot.map(T::of);
         let pos = to_t::<T, D>(&self.pose.pos);
-        let hull = ConvexHull::new(&self.points).ok()?;
+        let hull = ConvexHull::new(&self.points[..]).ok()?;
         let shape = Transformed::new(Rounded::new(hull, self.radius).ok()?, rot, pos).ok()?;
         let (r64, t64) = (rot.map(|x| x.f()), to64(&pos));
         let local: Vec<P<D>> = self.points.iter().map(to64).collect();

@@ -76,11 +76,11 @@ pub static HULL_POINTS: [[f32; 3]; 8] = [
 
 /// Fills `points` from [`HULL_POINTS`] through `black_box`, so that nothing
 /// is folded at compile time.
-pub fn hull(points: &mut [Vector3<f32>; 8]) -> Option<ConvexHull<'_, f32, 3>> {
+pub fn hull(points: &mut [Vector3<f32>; 8]) -> Option<ConvexHull<&[Vector3<f32>], f32, 3>> {
     for (p, q) in points.iter_mut().zip(black_box(&HULL_POINTS)) {
         *p = Vector3::new(q[0], q[1], q[2]);
     }
-    ConvexHull::new(points).ok()
+    ConvexHull::new(&points[..]).ok()
 }
 
 /// A box of half-size 0.5 moved by `offset` (hidden from the optimiser).

@@ -106,9 +106,9 @@ pub enum Shape<'a, T: Real, const D: usize> {
     /// [`CAPSULE`].
     Capsule(Capsule<T, D>),
     /// [`SIMPLEX`] in 3D.
-    Hull(ConvexHull<'a, T, D>),
+    Hull(ConvexHull<&'a [SVector<T, D>], T, D>),
     /// [`SIMPLEX`] in 2D.
-    Polygon(Polygon<'a, T>),
+    Polygon(Polygon<&'a [Vector2<T>], T>),
 }
 
 fn vec<T: Real, const D: usize>(p: &[f64]) -> SVector<T, D> {
@@ -148,7 +148,7 @@ impl<'a, T: Real, const D: usize> Shape<'a, T, D> {
                     Vector2::new(tx + s, ty),
                     Vector2::new(tx, ty + s),
                 ];
-                Shape::Polygon(Polygon::new(&storage.polygon).map_err(Failure::Shape)?)
+                Shape::Polygon(Polygon::new(&storage.polygon[..]).map_err(Failure::Shape)?)
             }
             SIMPLEX if D == 3 => {
                 let t: SVector<T, D> = vec(&p[1..4]);
@@ -158,7 +158,7 @@ impl<'a, T: Real, const D: usize> Shape<'a, T, D> {
                         point[k - 1] += T::lit(p[0]);
                     }
                 }
-                Shape::Hull(ConvexHull::new(&storage.points).map_err(Failure::Shape)?)
+                Shape::Hull(ConvexHull::new(&storage.points[..]).map_err(Failure::Shape)?)
             }
             _ => return Err(Failure::Unknown),
         };
