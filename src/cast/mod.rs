@@ -112,11 +112,18 @@ where
     // The direction at order one: `u = k · dir`, so `t = k λ / σ`.
     let k = T::unit_scale(max_abs(&dir));
     let u = dir * k;
+    // The closed forms answer unless their own numbers overflow: the loop,
+    // in a frame scaled to order one, may still have an answer there, and a
+    // fast path must not turn an answer into an error.
     if let (Some(ca), Some(cb)) = (a.core_point(), b.core_point()) {
-        return point_cores((ca, cb), (start, u, k), margin, max_t);
-    }
-    if let Some(answer) = closed_form(a, b, (start, u, k), margin, max_t) {
-        return answer;
+        let answer = point_cores((ca, cb), (start, u, k), margin, max_t);
+        if !matches!(answer, Err(GjkError::Overflow)) {
+            return answer;
+        }
+    } else if let Some(answer) = closed_form(a, b, (start, u, k), margin, max_t) {
+        if !matches!(answer, Err(GjkError::Overflow)) {
+            return answer;
+        }
     }
     let (ca, cb) = (a.center(), b.center());
     let toward = start - (ca - cb);

@@ -5,7 +5,7 @@ use nalgebra::SVector;
 use super::cast;
 use crate::engine::margins;
 use crate::query::{GjkConfig, GjkError, Status};
-use crate::real::Real;
+use crate::real::{all_finite, Real};
 use crate::support::SupportMap;
 
 /// The answer of a [`ray_cast`].
@@ -107,11 +107,17 @@ pub fn ray_cast<T: Real, const D: usize>(
     let Some(c) = cast(shape, &Origin, (origin, direction), margin, max_t, config)? else {
         return Ok(None);
     };
+    // The hit point of a ray that runs to the edge of the range may round
+    // past it although `t` is finite: an error, not an infinite point.
+    let point = origin + direction * c.t;
+    if !all_finite(&point) {
+        return Err(GjkError::Overflow);
+    }
     Ok(Some(RayHit {
         t: c.t,
         t_lower: c.t_lower,
         t_upper: c.t_upper,
-        point: origin + direction * c.t,
+        point,
         normal: c.normal,
         iterations: c.iterations,
         status: c.status,

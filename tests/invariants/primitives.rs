@@ -301,7 +301,10 @@ fn compare_rays<T: Scalar, const D: usize>(
     if !sane::<T>(l) || !(length > l * 1e-3) {
         return;
     }
-    let room = budget::<T>(l, 0.0, 0.0) / length;
+    // The loop stops once its bracket meets the relative tolerance, so two
+    // answers may differ by that much of `t` (at most `max_t`) besides the
+    // rounding of the coordinates.
+    let room = budget::<T>(l, max_t.f() * length, config.tolerance.f()) / length;
     match (fast, general) {
         (Ok(Some(x)), Ok(Some(y))) => {
             let apart =
