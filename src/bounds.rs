@@ -128,8 +128,11 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     }
 
     /// The box grown by `amount` on every side (a broad phase's allowance
-    /// for motion or speculative contact); `amount` must be non-negative.
+    /// for motion or speculative contact); a negative or NaN `amount` leaves
+    /// it as it is, so the result always holds the box.
     pub fn loosened(&self, amount: T) -> Self {
+        // `max` returns the other operand for a NaN.
+        let amount = amount.max(T::zero());
         Self {
             min: self.min.add_scalar(-amount),
             max: self.max.add_scalar(amount),

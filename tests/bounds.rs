@@ -225,4 +225,8 @@ fn bad_shapes_give_errors() {
     assert_eq!(unit.center(), Vector2::new(0.5, 0.5));
     assert_eq!(unit.half_extents(), Vector2::new(0.5, 0.5));
     assert!(unit.intersects(&unit.loosened(0.0)));
+    // Loosening never shrinks the box, whatever the amount.
+    assert_eq!(unit.loosened(-0.5), unit);
+    assert_eq!(unit.loosened(f64::NAN), unit);
+    assert_eq!(unit.loosened(0.25).min, Vector2::new(-0.25, -0.25));
 }
