@@ -285,3 +285,82 @@ fn ball_capsule_sweeps_match_the_loop() {
     ball_capsule_sweeps::<f32, 3>();
     ball_capsule_sweeps::<f64, 4>();
 }
+
+/// The contract of a hit: the ray before `t_lower` does not enter the
+/// shape deeper than `budget`, and a converged hit's point is on the
+/// surface to `budget` (oracle: `contact` with the segment of the ray up to
+/// `t_lower`, and with the point).
+fn honest_hit<T: TestReal, const D: usize>(
+    shape: &impl SupportMap<T, D>,
+    (origin, direction): (&Vector<T, D>, &Vector<T, D>),
+    hit: &RayHit<T, D>,
+    budget: f64,
+    what: &str,
+) {
+    if hit.status == Status::Converged {
+        let gap = signed_gap(shape, &hit.point);
+        assert!(
+            gap.abs() <= budget,
+            "hit {gap:e} off the surface; {what}: {hit:?}"
+        );
+    }
+    let lower = origin + direction * hit.t_lower;
+    let before = Segment::new(*origin, lower).unwrap();
+    let depth = contact(shape, &before, T::of_f64(1e3), &GjkConfig::default())
+        .unwrap()
+        .map_or(f64::INFINITY, |c| c.distance.as_f64());
+    assert!(
+        depth >= -budget,
+        "the ray entered {depth:e} before its hit; {what}: {hit:?}"
+    );
+}
+
+/// Rays that graze a flat box (one half extent zero), nearly parallel to
+/// it and aimed at a point of it: the exact entry (the closed form) and the
+/// first point within rounding of the box (the loop) may be far apart in
+/// `t`, and both must meet the hit's contract. The first cases are those
+/// the `primitives` fuzz target found (the loop's answer was judged by a
+/// GJK distance that stalled on the needle-like box).
+fn grazing_flat_boxes<T: TestReal, const D: usize>() {
+    let config = GjkConfig::<T, D>::default();
+    let mut rng = Lcg::new(0x96a2 + D as u64);
+    let mut cases: Vec<(Vector<T, D>, Vector<T, D>, Vector<T, D>)> = Vec::new();
+    if D == 2 {
+        let v = |x: f64, y: f64| narrow::<T, D>(&P::<D>::from_fn(|i, _| [x, y][i]));
+        cases.push((
+            v(0.0, 0.01953125),
+            v(-2.72278e-40, 72.25781),
+            v(2.72278e-40, -72.25781),
+        ));
+    }
+    for _ in 0..400 {
+        let mut half = P::<D>::from_fn(|_, _| rng.range(0.01, 2.0));
+        let flat = rng.int(0, D - 1);
+        half[flat] = 0.0;
+        // From far away along the box, with a transverse part of rounding
+        // size, at a point of the face.
+        let target = P::<D>::from_fn(|i, _| rng.range(-half[i], half[i]));
+        let mut origin = P::<D>::from_fn(|_, _| rng.range(-1.0, 1.0)) * 50.0;
+        origin[flat] = rng.range(-1.0, 1.0) * 10f64.powf(rng.range(-40.0, -3.0));
+        cases.push((narrow(&half), narrow(&origin), narrow(&(target - origin))));
+    }
+    for (case, (half, origin, direction)) in cases.into_iter().enumerate() {
+        let cube = Cuboid::new(half).unwrap();
+        let scale = wide(&origin).amax() + 2.0 * wide(&direction).amax();
+        let budget = ULPS * T::eps() * scale;
+        let what = format!("{} D = {D}, flat box {case}", T::NAME);
+        let fast = ray_cast(&cube, origin, direction, T::of_f64(2.0), &config).unwrap();
+        let slow = ray_cast(&Hidden(cube), origin, direction, T::of_f64(2.0), &config).unwrap();
+        for hit in [fast, slow].iter().flatten() {
+            honest_hit(&cube, (&origin, &direction), hit, budget, &what);
+        }
+    }
+}
+
+#[test]
+fn grazing_rays_on_flat_boxes_meet_the_contract() {
+    grazing_flat_boxes::<f64, 2>();
+    grazing_flat_boxes::<f32, 2>();
+    grazing_flat_boxes::<f64, 3>();
+    grazing_flat_boxes::<f32, 3>();
+}

@@ -20,6 +20,14 @@ pub struct RayHit<T: Real, const D: usize> {
     /// An upper bound on the first hit, if there is one. Equal to `t` when
     /// [`Status::Converged`]; otherwise the ray may still miss, and a hit
     /// lies in `[t_lower, t_upper]` (at most `max_t`).
+    ///
+    /// Converged means: the hit point is on the surface to the tolerance,
+    /// and no point of the ray before it is inside the shape. A ray that
+    /// grazes the surface (nearly parallel to it) comes within rounding of
+    /// it along a whole stretch, and every `t` along that stretch meets
+    /// this: a closed form answers the exact entry and the loop the first
+    /// point within the tolerance, which may lie far apart in `t` although
+    /// both points are on the surface to the tolerance.
     pub t_upper: T,
     /// The hit point `origin + t · direction`.
     pub point: SVector<T, D>,
