@@ -195,7 +195,7 @@ fn plane(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
 
     // In f32: a 2×2 square and a 1×1 square turned by 45°, whose corner
     // reaches 1/√2 to the left of its centre.
-    let config = GjkConfig::<f32, 2>::default();
+    let config = GjkConfig::<f32>::default();
     let square = Cuboid::new(Vector2::new(1.0_f32, 1.0))?;
     let small = Cuboid::new(Vector2::new(0.5_f32, 0.5))?;
     let diamond = |x: f32| {

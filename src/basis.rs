@@ -22,6 +22,7 @@ pub(crate) struct Basis<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> Basis<T, D> {
     /// The basis of the zero subspace.
+    #[must_use]
     pub fn new() -> Self {
         Self {
             vectors: [SVector::zeros(); D],
@@ -30,16 +31,19 @@ impl<T: Real, const D: usize> Basis<T, D> {
     }
 
     /// The dimension of the subspace.
+    #[must_use]
     pub fn rank(&self) -> usize {
         self.rank
     }
 
     /// The basis vectors.
+    #[must_use]
     pub fn vectors(&self) -> &[SVector<T, D>] {
         self.vectors.get(..self.rank).unwrap_or(&[])
     }
 
     /// The component of `u` orthogonal to the subspace.
+    #[must_use]
     pub fn reject(&self, u: &SVector<T, D>) -> SVector<T, D> {
         let mut r = *u;
         for _ in 0..2 {

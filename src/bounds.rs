@@ -60,8 +60,9 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     }
 
     /// The smallest box holding `shape`, margin included, each face moved
-    /// outward by the rounding of its support point (see the [module
-    /// docs](self)): `2·D` support calls.
+    /// outward by [`Real::ROUNDING_FLOOR`] times the largest coordinate
+    /// seen, so that rounding never makes it cut the shape: `2·D` support
+    /// calls.
     ///
     /// # Errors
     ///
@@ -100,26 +101,31 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     }
 
     /// The centre, `(min + max) / 2`.
+    #[must_use]
     pub fn center(&self) -> SVector<T, D> {
         self.min + (self.max - self.min) * T::lit(0.5)
     }
 
     /// The half-extents, `(max − min) / 2`.
+    #[must_use]
     pub fn half_extents(&self) -> SVector<T, D> {
         (self.max - self.min) * T::lit(0.5)
     }
 
     /// Whether the two boxes share a point (touching boxes do).
+    #[must_use]
     pub fn intersects(&self, other: &Self) -> bool {
         below(&self.min, &other.max) && below(&other.min, &self.max)
     }
 
     /// Whether `p` is in the box (on its boundary included).
+    #[must_use]
     pub fn contains_point(&self, p: &SVector<T, D>) -> bool {
         below(&self.min, p) && below(p, &self.max)
     }
 
     /// The smallest box holding both.
+    #[must_use]
     pub fn merged(&self, other: &Self) -> Self {
         Self {
             min: self.min.inf(&other.min),
@@ -130,6 +136,7 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     /// The box grown by `amount` on every side (a broad phase's allowance
     /// for motion or speculative contact); a negative or NaN `amount` leaves
     /// it as it is, so the result always holds the box.
+    #[must_use]
     pub fn loosened(&self, amount: T) -> Self {
         // `max` returns the other operand for a NaN.
         let amount = amount.max(T::zero());
@@ -193,6 +200,7 @@ impl<T: Real, const D: usize> BoundingBall<T, D> {
     }
 
     /// Whether the two balls share a point (touching balls do).
+    #[must_use]
     pub fn intersects(&self, other: &Self) -> bool {
         let d = other.center - self.center;
         let reach = self.radius + other.radius;

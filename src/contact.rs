@@ -25,7 +25,7 @@ use crate::engine::{
     begin, gjk_loop, margins, point_core, within, CoreAnswer, Exits, ShapeAnswer, Verdict,
 };
 use crate::epa::{expand, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, QueryConfig, Status, Toward};
 use crate::real::Real;
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
@@ -76,7 +76,7 @@ fn signed<T, const D: usize, const V: usize, const F: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     cutoff: T,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
 ) -> Result<Option<ShapeAnswer<T, D>>, GjkError>
 where
     T: Real,
@@ -146,8 +146,9 @@ pub fn contact<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     max_separation: T,
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Option<Contact<T, D>>, GjkError> {
+    let config = &config.settings();
     contact_with_capacity::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(
         a,
         b,
@@ -165,8 +166,9 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     max_separation: T,
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Option<Contact<T, D>>, GjkError> {
+    let config = &config.settings();
     if !(max_separation >= T::zero()) || !max_separation.is_finite() {
         return Err(GjkError::InvalidConfig);
     }
@@ -214,8 +216,9 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
 pub fn penetration<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Option<Penetration<T, D>>, GjkError> {
+    let config = &config.settings();
     penetration_with_capacity::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(a, b, config)
 }
 
@@ -227,7 +230,7 @@ pub fn penetration<T: Real, const D: usize>(
 /// than the default; deep overlaps of curved shapes do (about `√(R / c)`
 /// times more vertices for a boundary of curvature radius `R` whose centre
 /// is `c` from the origin, see the README): give them room (three facets
-/// per vertex in 3D) and raise [`GjkConfig::max_iterations`] with it.
+/// per vertex in 3D) and raise [`GjkConfig::max_iterations`](crate::GjkConfig::max_iterations) with it.
 ///
 /// # Errors
 ///
@@ -235,8 +238,9 @@ pub fn penetration<T: Real, const D: usize>(
 pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const F: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Option<Penetration<T, D>>, GjkError> {
+    let config = &config.settings();
     let Some(s) = signed::<T, D, V, F>(a, b, T::zero(), config)? else {
         return Ok(None);
     };

@@ -7,7 +7,7 @@
 use nalgebra::SVector;
 
 use crate::engine::{begin, gjk_loop, margins, point_core, within, Exits, ShapeAnswer, Verdict};
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, QueryConfig, Status};
 use crate::real::Real;
 use crate::simplex::Simplex;
 use crate::support::{BoxAxes, SupportMap};
@@ -88,8 +88,9 @@ impl<T: Real, const D: usize> Distance<T, D> {
 pub fn intersects<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<bool, GjkError> {
+    let config = &config.settings();
     let (ra, rb) = margins(a, b)?;
     config.check()?;
     if let Some(core) = point_core(a, b) {
@@ -144,8 +145,9 @@ fn boxes_intersect<T: Real, const D: usize>(
 pub fn distance<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Distance<T, D>, GjkError> {
+    let config = &config.settings();
     let (ra, rb) = margins(a, b)?;
     config.check()?;
     if let Some(core) = point_core(a, b) {
@@ -170,8 +172,9 @@ pub fn closest_points<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     max_dist: T,
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Option<Distance<T, D>>, GjkError> {
+    let config = &config.settings();
     if !(max_dist >= T::zero()) {
         return Err(GjkError::InvalidConfig);
     }

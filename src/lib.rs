@@ -88,7 +88,7 @@ pub use crate::hull_build::BuiltHull;
 pub use crate::manifold::{
     contact_manifold, Face, Faces, Manifold, ManifoldPoint, MAX_FACE_POINTS, MAX_MANIFOLD_POINTS,
 };
-pub use crate::query::{GjkConfig, GjkError, Status, DEFAULT_MAX_ITERATIONS};
+pub use crate::query::{GjkConfig, GjkError, QueryConfig, Status, Toward, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::support::{

@@ -50,6 +50,7 @@ pub(crate) struct Pair<'s, A: ?Sized, B: ?Sized, T> {
 impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
     /// The pair at scale `σ = scale` (a power of two from another pair, so
     /// that both compute in one frame).
+    #[must_use]
     pub fn with_scale(a: &'s A, b: &'s B, scale: T) -> Self {
         let huge = scale * scale < T::MIN_POSITIVE;
         Self { a, b, scale, huge }
@@ -57,6 +58,7 @@ impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
 
     /// The scale `σ`: kernel coordinates are `σ ×` the shapes' own.
     #[inline]
+    #[must_use]
     pub fn scale(&self) -> T {
         self.scale
     }
@@ -67,6 +69,7 @@ impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
     /// whose first support point and centre are tiny beside its extent),
     /// which is [`GjkError::Overflow`].
     #[cold]
+    #[must_use]
     pub fn non_finite<const D: usize>(&self, w: &SVector<T, D>) -> GjkError {
         if self.scale > T::one() && !w.iter().any(|x| !x.is_finite() && !(x.abs() > T::zero())) {
             GjkError::Overflow
@@ -77,6 +80,7 @@ impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
 
     /// A point of the kernel's frame, in the shapes' frame.
     #[inline]
+    #[must_use]
     pub fn unscale_point<const D: usize>(&self, p: &SVector<T, D>) -> SVector<T, D> {
         p / self.scale
     }
@@ -119,6 +123,7 @@ impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
 
     /// The support point of `A − B` along `dir`, in the kernel's frame.
     #[inline(always)]
+    #[must_use]
     pub fn support<const D: usize>(&self, dir: &SVector<T, D>) -> SupportPoint<T, D>
     where
         A: SupportMap<T, D>,

@@ -10,9 +10,13 @@ use crate::real::Real;
 /// converge in a few dozen iterations; the cap only bounds pathological input.
 pub const DEFAULT_MAX_ITERATIONS: u32 = 128;
 
-/// Settings of a GJK query.
+/// Settings of a query: its tolerance and iteration cap, the same for
+/// every dimension (one config serves 2D and 3D).
+///
+/// A first search direction, where a caller has one, comes with
+/// [`toward`](Self::toward); every query takes either.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GjkConfig<T: Real, const D: usize> {
+pub struct GjkConfig<T: Real> {
     /// Relative tolerance on the distance: the loop stops once the upper
     /// bound exceeds the lower bound by at most this fraction of the lower
     /// bound, so a converged distance is within this fraction of the true
@@ -22,23 +26,18 @@ pub struct GjkConfig<T: Real, const D: usize> {
     /// Cap on iterations; reaching it is reported as
     /// [`Status::IterationLimit`]. Default [`DEFAULT_MAX_ITERATIONS`].
     pub max_iterations: u32,
-    /// First search direction (from A towards B). `None` uses the direction
-    /// between the shapes' centres. Only a hint: a zero or non-finite
-    /// direction is replaced by the first coordinate axis.
-    pub initial_direction: Option<SVector<T, D>>,
 }
 
-impl<T: Real, const D: usize> Default for GjkConfig<T, D> {
+impl<T: Real> Default for GjkConfig<T> {
     fn default() -> Self {
         Self {
             tolerance: T::GJK_TOLERANCE,
             max_iterations: DEFAULT_MAX_ITERATIONS,
-            initial_direction: None,
         }
     }
 }
 
-impl<T: Real, const D: usize> GjkConfig<T, D> {
+impl<T: Real> GjkConfig<T> {
     /// Checks the settings: a finite, non-negative tolerance.
     pub(crate) fn check(&self) -> Result<(), GjkError> {
         if self.tolerance >= T::zero() && self.tolerance.is_finite() {
@@ -48,17 +47,16 @@ impl<T: Real, const D: usize> GjkConfig<T, D> {
         }
     }
 
-    /// These settings, with the search starting along `direction` (from A
-    /// towards B) when it is `Some`; unchanged otherwise.
+    /// These settings with the search starting along `direction` (from A
+    /// towards B) when it is `Some`, from the shapes' centres otherwise.
     ///
     /// A light warm start between the frames of a simulation: shapes move
     /// little from one frame to the next, so the previous answer's normal
     /// points almost at the new closest features. Feed back
     /// [`Distance::normal`](crate::Distance::normal), or the normal of a
-    /// [`Penetration`](crate::Penetration) or [`Contact`](crate::Contact);
-    /// `None` (shapes that overlapped last frame) keeps the previous
-    /// direction. The answer does not depend on the starting direction
-    /// beyond the tolerance.
+    /// [`Penetration`](crate::Penetration) or [`Contact`](crate::Contact)
+    /// (see [`Toward::starting_along`]). The answer does not depend on the
+    /// starting direction beyond the tolerance.
     ///
     /// GJK still has to collect the closest features one support point at a
     /// time, so a direction saves few iterations (a few percent on typical
@@ -74,7 +72,7 @@ impl<T: Real, const D: usize> GjkConfig<T, D> {
     ///
     /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
     /// let ball = Ball::new(Vector::<f64, 3>::zeros(), 0.5).unwrap();
-    /// let mut config = GjkConfig::default();
+    /// let mut config = GjkConfig::default().toward(None);
     /// for frame in 0..10 {
     ///     let t = Vector::<f64, 3>::new(3.0, 0.1 * f64::from(frame), 0.0);
     ///     let moved = Transformed::translated(ball, t).unwrap();
@@ -84,11 +82,71 @@ impl<T: Real, const D: usize> GjkConfig<T, D> {
     /// }
     /// ```
     #[must_use]
+    pub fn toward<const D: usize>(self, direction: Option<SVector<T, D>>) -> Toward<T, D> {
+        Toward {
+            config: self,
+            direction,
+        }
+    }
+}
+
+/// A [`GjkConfig`] with a first search direction (from A towards B), made
+/// by [`GjkConfig::toward`]. It reads as its config (`Deref`).
+///
+/// The direction is only a hint: `None` starts from the shapes' centres,
+/// and a zero or non-finite direction from the first coordinate axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Toward<T: Real, const D: usize> {
+    /// The tolerance and the iteration cap.
+    pub config: GjkConfig<T>,
+    /// The first search direction.
+    pub direction: Option<SVector<T, D>>,
+}
+
+impl<T: Real, const D: usize> Default for Toward<T, D> {
+    fn default() -> Self {
+        GjkConfig::default().toward(None)
+    }
+}
+
+impl<T: Real, const D: usize> core::ops::Deref for Toward<T, D> {
+    type Target = GjkConfig<T>;
+    fn deref(&self) -> &GjkConfig<T> {
+        &self.config
+    }
+}
+
+impl<T: Real, const D: usize> Toward<T, D> {
+    /// These settings, now starting along `direction` when it is `Some`;
+    /// `None` (shapes that overlapped last frame, with no normal) keeps the
+    /// previous direction. See [`GjkConfig::toward`].
+    #[must_use]
     pub fn starting_along(mut self, direction: Option<SVector<T, D>>) -> Self {
         if direction.is_some() {
-            self.initial_direction = direction;
+            self.direction = direction;
         }
         self
+    }
+}
+
+/// What a query is configured by: a [`GjkConfig`] (the search starts from
+/// the shapes' centres) or a [`Toward`] (from a given direction).
+pub trait QueryConfig<T: Real, const D: usize> {
+    /// The settings with their first direction.
+    fn settings(&self) -> Toward<T, D>;
+}
+
+impl<T: Real, const D: usize> QueryConfig<T, D> for GjkConfig<T> {
+    #[inline(always)]
+    fn settings(&self) -> Toward<T, D> {
+        self.toward(None)
+    }
+}
+
+impl<T: Real, const D: usize> QueryConfig<T, D> for Toward<T, D> {
+    #[inline(always)]
+    fn settings(&self) -> Toward<T, D> {
+        *self
     }
 }
 

@@ -311,10 +311,7 @@ fn invalid_config_case<T: Real, const D: usize>() {
         Vector::<T, D>::repeat(lit::<T>(f64::NAN)),
         Vector::<T, D>::zeros(),
     ] {
-        let config = GjkConfig {
-            initial_direction: Some(dir),
-            ..GjkConfig::default()
-        };
+        let config = GjkConfig::default().toward(Some(dir));
         match distance(&a, &moved, &config) {
             Ok(d) => {
                 let expected = lit::<T>(3.5 * (D as f64).sqrt() - 1.0);

@@ -61,7 +61,7 @@ fn against_loop<T: TestReal, const D: usize, S: SupportMap<T, D> + Copy>(
     rng: &mut Lcg,
     rays: usize,
 ) {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let hidden = Hidden(shape);
     let budget = ULPS * T::eps() * scale;
     for ray in 0..rays {
@@ -224,7 +224,7 @@ fn rays_in_closed_form_match_the_loop_4d() {
 /// A ball swept against a capsule in both orders (the capsule's closed form
 /// with both radii), against the loop.
 fn ball_capsule_sweeps<T: TestReal, const D: usize>() {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let mut rng = Lcg::new(0xba11 + D as u64);
     let budget = ULPS * T::eps() * 4.0;
     for case in 0..300 {
@@ -322,7 +322,7 @@ fn honest_hit<T: TestReal, const D: usize>(
 /// the `primitives` fuzz target found (the loop's answer was judged by a
 /// GJK distance that stalled on the needle-like box).
 fn grazing_flat_boxes<T: TestReal, const D: usize>() {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let mut rng = Lcg::new(0x96a2 + D as u64);
     let mut cases: Vec<(Vector<T, D>, Vector<T, D>, Vector<T, D>)> = Vec::new();
     if D == 2 {

@@ -50,7 +50,7 @@ fn converged_or_stalled<T: Real>(status: Status, lo: T, t: T, hi: T, what: &str)
     }
 }
 
-fn cfg<T: Real, const D: usize>() -> GjkConfig<T, D> {
+fn cfg<T: Real>() -> GjkConfig<T> {
     GjkConfig::default()
 }
 

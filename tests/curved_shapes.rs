@@ -177,7 +177,7 @@ where
     S: SupportMap<T, D> + Copy,
 {
     let mut r = Lcg::new(seed);
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let tau = tau::<T>();
     for case in 0..40 {
         let rot = rotation::<D>(&mut r).map(T::of_f64);

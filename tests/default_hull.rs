@@ -87,7 +87,7 @@ macro_rules! around_thresholds {
         #[test]
         fn $name() {
             let threshold = Hull::<$t, $d>::SCAN_UP_TO;
-            let config = GjkConfig::<$t, $d>::default();
+            let config = GjkConfig::<$t>::default();
             for (k, h) in [$d + 2, 8, threshold, threshold + 1, 64, 500]
                 .into_iter()
                 .enumerate()

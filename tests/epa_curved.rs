@@ -72,7 +72,7 @@ impl<T: TestReal, const D: usize> SupportMap<T, D> for Ellipsoid<T, D> {
 }
 
 fn budgets<T: TestReal>(depth: f64, scale: f64, curvature: f64) -> (f64, f64) {
-    let tau = GjkConfig::<T, 3>::default().tolerance.as_f64();
+    let tau = GjkConfig::<T>::default().tolerance.as_f64();
     let depth_budget = tau * depth + 64.0 * T::eps() * scale;
     (depth_budget, (2.0 * depth_budget / curvature).sqrt())
 }
@@ -88,7 +88,7 @@ fn cylinders<T: TestReal>(c: f64, dz: f64) -> gjk::Penetration<T, 3> {
 fn cylinders_with<T: TestReal, const V: usize, const F: usize>(
     c: f64,
     dz: f64,
-    config: GjkConfig<T, 3>,
+    config: GjkConfig<T>,
 ) -> gjk::Penetration<T, 3> {
     let a = Cylinder {
         center: Vector::<T, 3>::zeros(),

@@ -65,8 +65,8 @@ fn restart_from_an_unoriented_simplex_is_not_taken() {
             let config = GjkConfig {
                 tolerance,
                 max_iterations: 205,
-                initial_direction,
-            };
+            }
+            .toward(initial_direction);
             let p = penetration(&sa, &sb, &config).unwrap().unwrap();
             let (depth, upper) = (f64::from(p.depth), f64::from(p.upper_bound));
             assert!(

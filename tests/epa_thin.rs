@@ -21,7 +21,7 @@ use gjk::{penetration, Cuboid, GjkConfig, Transformed, Vector};
 /// random rotation (`flat`: about the vertical axis only), sunk `sink` into
 /// the top face (height 1) of a box of half-extent 4.
 fn needle_in_a_box<T: TestReal>(width: f64, sink: f64, flat: bool, cases: u64) {
-    let config = GjkConfig::<T, 3>::default();
+    let config = GjkConfig::<T>::default();
     let floor = Cuboid::new(Vector::<T, 3>::new(
         T::of_f64(4.0),
         T::of_f64(4.0),

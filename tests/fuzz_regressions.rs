@@ -252,10 +252,7 @@ fn stalls_far_from_the_distance_are_not_converged() {
     ];
     let b = [p(0.3700797438582677, 0.0)];
     let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    let config = GjkConfig {
-        initial_direction: Some(p(5.25390625, 0.0)),
-        ..GjkConfig::default()
-    };
+    let config = GjkConfig::default().toward(Some(p(5.25390625, 0.0)));
     // The nearest point of A is its vertex straight above B's point.
     let truth = 8.661417322834646e-10;
     for d in [
@@ -579,8 +576,8 @@ fn converged_distance_is_within_tolerance_of_the_truth() {
             let config = GjkConfig {
                 tolerance,
                 max_iterations: 49,
-                initial_direction: Some(p(1.0, 0.0)),
-            };
+            }
+            .toward(Some(p(1.0, 0.0)));
             let d = distance(&ha, &hb, &config).unwrap();
             assert_eq!(d.status, Status::Converged);
             // Budget: the tolerance, plus rounding (a thousand ulps of the
@@ -627,10 +624,8 @@ fn stalled_distance_is_not_converged_unless_certified() {
         v(-129.76553272637796, 1813.8778605588561, 15655.433027430217),
     ];
     let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    let config = GjkConfig {
-        initial_direction: Some(v(1.1920928955078125e-7, 23.69921875, 127.99609375)),
-        ..GjkConfig::default()
-    };
+    let config =
+        GjkConfig::default().toward(Some(v(1.1920928955078125e-7, 23.69921875, 127.99609375)));
     let scale = 906963.7477206278_f64;
     let slack = config.tolerance * 168.1 + 8.0 * f64::EPSILON * scale;
     let ab = distance(&ha, &hb, &config).unwrap();
@@ -803,9 +798,9 @@ fn epa_contact_points_of_a_needle_differ_by_depth_along_the_normal() {
     let hb = gjk::Rounded::new(ConvexHull::new(&b).unwrap(), 53.20703125).unwrap();
     let config = GjkConfig {
         max_iterations: 77,
-        initial_direction: Some(v(f64::NEG_INFINITY, 0.0, 0.0)),
         ..GjkConfig::default()
-    };
+    }
+    .toward(Some(v(f64::NEG_INFINITY, 0.0, 0.0)));
     let p = gjk::penetration(&ha, &hb, &config).unwrap().unwrap();
     assert_eq!(p.status, Status::Converged, "{p:?}");
     // The budget of the fuzz invariant: `1e3 ε` of the largest coordinate.
@@ -876,7 +871,6 @@ fn broken_epa_polytope_is_not_converged() {
         let config = GjkConfig {
             tolerance,
             max_iterations: 161,
-            ..GjkConfig::default()
         };
         let p = gjk::penetration(&ha, &hb, &config).unwrap().unwrap();
         assert!(

@@ -323,7 +323,7 @@ fn ids_are_stable_and_the_manifold_scales() {
 /// (counted: a deepest point clipped away is legitimate).
 fn random_boxes<T: TestReal>() {
     let mut rng = Lcg::new(0xb0);
-    let config = GjkConfig::<T, 3>::default();
+    let config = GjkConfig::<T>::default();
     let (mut points, mut manifolds, mut agree) = (0, 0, 0);
     for case in 0..300 {
         let ha = Cuboid::new(Vector::<T, 3>::from_fn(|_, _| {
@@ -484,7 +484,7 @@ fn box_on_a_hull_face() {
 /// path's EPA normal is itself exact to a few ulps.
 fn separating_axes_match<T: TestReal, const D: usize>() {
     let mut rng = Lcg::new(0x5a7 + D as u64);
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let mut compared = 0;
     for case in 0..400 {
@@ -568,7 +568,7 @@ fn separating_axes_match_the_general_path() {
 /// edge (that edge's two ends), its vertices in either order. f32 and f64, scene rotated. Budget: `64 ε L`
 /// (`L = 4`).
 fn triangle_on_a_box<T: TestReal>() {
-    let config = GjkConfig::<T, 3>::default();
+    let config = GjkConfig::<T>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let mut rng = Lcg::new(0x7e1);
     for _ in 0..10 {
@@ -599,7 +599,7 @@ fn triangle_on_a_box<T: TestReal>() {
     }
     // 2D: the edge from (−0.5, 0.99) to (0.5, 0.99) on a box whose top is
     // y = 1.
-    let config = GjkConfig::<T, 2>::default();
+    let config = GjkConfig::<T>::default();
     let floor = Cuboid::new(Vector::<T, 2>::new(T::of_f64(2.0), T::of_f64(1.0))).unwrap();
     let v2 = |x: f64, y: f64| Vector::<T, 2>::new(T::of_f64(x), T::of_f64(y));
     // Both orders of the vertices (counter-clockwise, then clockwise).

@@ -27,7 +27,7 @@ fn compare<T: TestReal, const D: usize>(
     size: f64,
     what: &str,
 ) {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let (ga, gb) = (Hidden(a), Hidden(b));
     let tol = config.tolerance.as_f64();
     let band = |d: f64| tol * d.abs() + 64.0 * T::eps() * size;
@@ -141,7 +141,7 @@ fn closed_form_agrees_with_gjk_3d() {
 /// contact take the EPA path (the projection cannot measure depth).
 #[test]
 fn point_inside_a_core_overlaps() {
-    let config = GjkConfig::<f64, 3>::default();
+    let config = GjkConfig::<f64>::default();
     let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 2.0, 3.0)).unwrap();
     let ball = Ball::new(Vector::<f64, 3>::new(0.5, 0.0, 0.0), 0.25).unwrap();
     let d = distance(&cube, &ball, &config).unwrap();
@@ -165,7 +165,7 @@ fn point_inside_a_core_overlaps() {
 fn skewed_placements_are_measured_as_placed() {
     fn each<const D: usize>() {
         let mut r = Lcg::new(0x5ce + D as u64);
-        let config = GjkConfig::<f64, D>::default();
+        let config = GjkConfig::<f64>::default();
         let budget = 64.0 * f64::EPSILON * 200.0;
         for case in 0..200 {
             let m = rotation::<D>(&mut r).map(|x| x + 1e-8 * r.range(-1.0, 1.0));

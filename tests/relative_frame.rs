@@ -21,7 +21,7 @@ fn compare<T: TestReal, const D: usize, SA, SB>(
     SA: SupportMap<T, D>,
     SB: SupportMap<T, D>,
 {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let tol = config.tolerance.as_f64();
     let size = 4.0;
     let band = |d: f64| tol * d + 256.0 * T::eps() * size;

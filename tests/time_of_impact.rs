@@ -50,7 +50,7 @@ fn spinning_rod<T: TestReal, const D: usize>(turned: bool) {
     let mut rng = Lcg::new(0x70 + D as u64);
     // Contacts near the pivot close at a small fraction of the rod end's
     // speed: the advancement needs hundreds of steps to the tolerance.
-    let config = GjkConfig::<T, D> {
+    let config = GjkConfig::<T> {
         max_iterations: 2000,
         ..GjkConfig::default()
     };
@@ -134,7 +134,7 @@ fn spinning_rod_meets_a_ball() {
 /// Without rotation the time of impact is the linear shape cast's.
 fn translation_only<T: TestReal>() {
     let mut rng = Lcg::new(0x11);
-    let config = GjkConfig::<T, 3>::default();
+    let config = GjkConfig::<T>::default();
     let still = SMatrix::<f64, 3, 3>::zeros();
     for case in 0..200 {
         let a = Cuboid::new(narrow::<T, 3>(&P::<3>::from_fn(|_, _| rng.range(0.2, 1.0)))).unwrap();
@@ -198,7 +198,7 @@ fn without_rotation_it_is_the_shape_cast() {
 #[test]
 fn tumbling_hulls_never_pass_a_contact() {
     let mut rng = Lcg::new(0x7u64);
-    let config = GjkConfig::<f64, 3> {
+    let config = GjkConfig::<f64> {
         max_iterations: 2000,
         ..GjkConfig::default()
     };
@@ -258,7 +258,7 @@ fn tumbling_hulls_never_pass_a_contact() {
 
 #[test]
 fn misses_are_proven() {
-    let config = GjkConfig::<f64, 2>::default();
+    let config = GjkConfig::<f64>::default();
     let rod = Capsule::new(
         Vector::<f64, 2>::new(-2.0, 0.0),
         Vector::<f64, 2>::new(2.0, 0.0),

@@ -81,8 +81,8 @@ fn orbit<T: TestReal, const D: usize>(seed: u64, frames: u32) -> Totals {
     let start = rotation::<D>(&mut rng);
     let a = ConvexHull::new(&local_a).unwrap();
     let b_core = ConvexHull::new(&local_b).unwrap();
-    let cold_config = GjkConfig::<T, D>::default();
-    let mut warm_config = cold_config;
+    let cold_config = GjkConfig::<T>::default();
+    let mut warm_config = cold_config.toward(None);
     let mut totals = Totals {
         cold: 0,
         warm: 0,
@@ -214,12 +214,13 @@ fn warm_start_agrees_and_saves_iterations() {
 #[test]
 fn starting_along_none_keeps_the_direction() {
     let d = Vector::<f64, 3>::new(1.0, 2.0, 3.0);
-    let config = GjkConfig::default().starting_along(Some(d));
-    assert_eq!(config.starting_along(None).initial_direction, Some(d));
+    let config = GjkConfig::default().toward(Some(d));
+    assert_eq!(config.starting_along(None).direction, Some(d));
     assert_eq!(
-        GjkConfig::<f64, 3>::default()
+        GjkConfig::<f64>::default()
+            .toward::<3>(None)
             .starting_along(None)
-            .initial_direction,
+            .direction,
         None
     );
 }
@@ -307,7 +308,7 @@ fn compare_distance<SA, SB, T, const D: usize>(
     SB: gjk::SupportMap<T, D>,
     T: TestReal,
 {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let cold = distance(a, b, &config).unwrap();
     let warm = distance_cached(a, b, &config, cache).unwrap();
     assert!(cache.len() <= D + 1);
@@ -348,7 +349,7 @@ fn compare_intersects<SA, SB, T, const D: usize>(
     SB: gjk::SupportMap<T, D>,
     T: TestReal,
 {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let d = distance(a, b, &config).unwrap().distance.as_f64();
     let hit = intersects_cached(a, b, &config, cache).unwrap();
     let budget = 2.0 * (T::GJK_TOLERANCE.as_f64() * d + 64.0 * T::eps() * scale);
@@ -489,7 +490,7 @@ fn one_cache_for_different_pairs_gives_the_cold_answers() {
 /// are points: the seed pushes it once, and the query is the cold one.
 #[test]
 fn duplicate_seed_points_are_harmless() {
-    let config = GjkConfig::<f64, 3>::default();
+    let config = GjkConfig::<f64>::default();
     let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
     let tilted = SMatrix::<f64, 3, 3>::identity();
     let a = Transformed::new(cube, tilted, Vector::<f64, 3>::zeros()).unwrap();

@@ -291,7 +291,7 @@ fn our_casts<T: Real>(inputs: &[CastInput]) -> OurCasts<T> {
 fn our_ray<T: Real, S: SupportMap<T, 3>>(
     s: &S,
     (pose, origin, dir): &(Isometry3<T>, Vector3<T>, Vector3<T>),
-    config: &GjkConfig<T, 3>,
+    config: &GjkConfig<T>,
 ) -> Option<gjk::RayHit<T, 3>> {
     let o = pose.inverse_transform_point(&Point3::from(*origin)).coords;
     let d = pose.inverse_transform_vector(dir);
@@ -304,7 +304,7 @@ fn our_cast<T: Real, A: SupportMap<T, 3> + Copy, B: SupportMap<T, 3> + Copy>(
     a: A,
     b: B,
     (pa, pb, v): &(Isometry3<T>, Isometry3<T>, Vector3<T>),
-    config: &GjkConfig<T, 3>,
+    config: &GjkConfig<T>,
 ) -> Option<gjk::ShapeHit<T, 3>> {
     let a = Transformed::from_isometry3(a, pa);
     let b = Transformed::from_isometry3(b, pb);

@@ -101,7 +101,7 @@ fn ours<A: SupportMap<f64, 3>, B: SupportMap<f64, 3>>(
     a: &A,
     b: &B,
     motions: &[(RigidMotion<f64, 3>, RigidMotion<f64, 3>)],
-    config: &GjkConfig<f64, 3>,
+    config: &GjkConfig<f64>,
 ) -> Vec<Option<(f64, u32)>> {
     motions
         .iter()

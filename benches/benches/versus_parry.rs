@@ -50,7 +50,7 @@ fn answer<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
     max_dist: T,
-    config: &GjkConfig<T, D>,
+    config: &GjkConfig<T>,
 ) -> T {
     match query {
         Query::Intersects => match intersects(a, b, config) {

@@ -6,7 +6,7 @@
 //!
 //! - `cold`: [`distance`] with the default start (the centres' direction);
 //! - `direction`: [`distance`] starting along the previous frame's normal
-//!   ([`GjkConfig::starting_along`]);
+//!   ([`Toward::starting_along`]);
 //! - `cache`: [`distance_cached`] from the previous frame's simplex
 //!   ([`SimplexCache`]).
 //!
@@ -43,7 +43,7 @@ fn cold<S: SupportMap<f64, 3> + Copy>(a: &Placed<S>, bs: &[Placed<S>]) -> (f64, 
 }
 
 fn direction<S: SupportMap<f64, 3> + Copy>(a: &Placed<S>, bs: &[Placed<S>]) -> (f64, u32) {
-    let mut config = GjkConfig::default();
+    let mut config = GjkConfig::default().toward(None);
     bs.iter()
         .fold((0.0, 0), |(s, n), b| match distance(a, b, &config) {
             Ok(d) => {

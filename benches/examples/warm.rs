@@ -28,7 +28,7 @@ fn place<S: Copy>(s: S, pose: &(Rotation3<f64>, Vector3<f64>)) -> Placed<S> {
 /// One pass over the sequence; the sum of distances and iterations.
 #[inline(never)]
 fn pass<S: SupportMap<f64, 3> + Copy>(start: &str, a: &Placed<S>, bs: &[Placed<S>]) -> (f64, u32) {
-    let mut config = GjkConfig::default();
+    let mut config = GjkConfig::default().toward(None);
     let mut cache = SimplexCache::new();
     let (mut sum, mut iterations) = (0.0, 0);
     for b in bs {

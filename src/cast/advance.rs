@@ -28,7 +28,7 @@ use nalgebra::SVector;
 use super::sphere::{entry, Entry};
 use crate::engine::Extent;
 use crate::pair::Pair;
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, Status, Toward};
 use crate::real::{all_finite, unit, Length, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
@@ -112,7 +112,7 @@ pub(crate) fn cast_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     ray: &Ray<T, D>,
     first: &SupportPoint<T, D>,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
 ) -> Result<Option<CoreHit<T, D>>, GjkError>
 where
     T: Real,

@@ -46,7 +46,7 @@ pub use shape::{shape_cast, shape_cast_with_separation, ShapeHit};
 pub use toi::time_of_impact;
 
 use crate::pair::{frame_scale, small_direction, Pair};
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, Status, Toward};
 use crate::real::{all_finite, max_abs, unit, Real};
 use crate::simplex::SupportPoint;
 use crate::support::SupportMap;
@@ -80,7 +80,7 @@ fn check<T: Real, const D: usize>(
     start: &SVector<T, D>,
     dir: &SVector<T, D>,
     max_t: T,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
 ) -> Result<(), GjkError> {
     config.check()?;
     if !(all_finite(start) && all_finite(dir)) {
@@ -101,7 +101,7 @@ pub(crate) fn cast<T, A, B, const D: usize>(
     (start, dir): (SVector<T, D>, SVector<T, D>),
     margin: T,
     max_t: T,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
 ) -> Result<Option<Cast<T, D>>, GjkError>
 where
     T: Real,

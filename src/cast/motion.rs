@@ -93,6 +93,7 @@ impl<T: Real, const D: usize> RigidMotion<T, D> {
     }
 
     /// A shape that does not move from `placement`.
+    #[must_use]
     pub fn at_rest<S>(placement: &Transformed<S, T, D>) -> Self {
         Self {
             axes: placement.axes(),
@@ -104,16 +105,19 @@ impl<T: Real, const D: usize> RigidMotion<T, D> {
     }
 
     /// The angular speed `|ω|` (radians per unit of time).
+    #[must_use]
     pub fn angular_speed(&self) -> T {
         self.speed
     }
 
     /// The velocity of the local origin.
+    #[must_use]
     pub fn velocity(&self) -> SVector<T, D> {
         self.velocity
     }
 
     /// The position of the local origin at `t = 0`.
+    #[must_use]
     pub fn translation(&self) -> SVector<T, D> {
         self.translation
     }
@@ -128,6 +132,7 @@ impl<T: Real, const D: usize> RigidMotion<T, D> {
 
     /// `shape` placed where the motion has it at time `t`: each axis turned
     /// by Rodrigues' formula.
+    #[must_use]
     pub fn place<S>(&self, shape: S, t: T) -> Transformed<S, T, D> {
         let (s, c) = (self.speed * t).sin_cos();
         let mut axes = self.axes;

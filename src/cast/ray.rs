@@ -4,7 +4,7 @@ use nalgebra::SVector;
 
 use super::cast;
 use crate::engine::margins;
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, QueryConfig, Status};
 use crate::real::{all_finite, Real};
 use crate::support::SupportMap;
 
@@ -73,7 +73,7 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Origin {
 /// General Convex Objects with Application to Continuous Collision
 /// Detection", 2004); see [`shape_cast`](crate::shape_cast) for the same
 /// loop between two shapes. The loop is bounded by
-/// [`GjkConfig::max_iterations`]; a cast that stops early says so in its
+/// [`GjkConfig::max_iterations`](crate::GjkConfig::max_iterations); a cast that stops early says so in its
 /// status, with the bracket `[t_lower, t_upper]`.
 ///
 /// A ray that starts inside (or on) the shape hits at `t = 0`; see
@@ -109,8 +109,9 @@ pub fn ray_cast<T: Real, const D: usize>(
     origin: SVector<T, D>,
     direction: SVector<T, D>,
     max_t: T,
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Option<RayHit<T, D>>, GjkError> {
+    let config = &config.settings();
     let (margin, _) = margins(shape, &Origin)?;
     let Some(c) = cast(shape, &Origin, (origin, direction), margin, max_t, config)? else {
         return Ok(None);

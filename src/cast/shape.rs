@@ -5,7 +5,7 @@ use nalgebra::SVector;
 
 use super::cast;
 use crate::engine::margins;
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, QueryConfig, Status};
 use crate::real::{all_finite, Real};
 use crate::support::SupportMap;
 
@@ -80,8 +80,9 @@ pub fn shape_cast<T: Real, const D: usize>(
     b: &(impl SupportMap<T, D> + ?Sized),
     velocity: SVector<T, D>,
     max_t: T,
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Option<ShapeHit<T, D>>, GjkError> {
+    let config = &config.settings();
     shape_cast_with_separation(a, b, velocity, max_t, T::zero(), config)
 }
 
@@ -114,8 +115,9 @@ pub fn shape_cast_with_separation<T: Real, const D: usize>(
     velocity: SVector<T, D>,
     max_t: T,
     separation: T,
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Option<ShapeHit<T, D>>, GjkError> {
+    let config = &config.settings();
     if !(separation >= T::zero() && separation.is_finite()) {
         return Err(GjkError::InvalidConfig);
     }

@@ -30,7 +30,7 @@ use super::motion::RigidMotion;
 use super::sphere::{entry, Entry};
 use super::ShapeHit;
 use crate::gjk::{distance, Distance};
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, QueryConfig, Status};
 use crate::real::{all_finite, axis, Length, Real};
 use crate::support::SupportMap;
 
@@ -50,7 +50,7 @@ use crate::support::SupportMap;
 /// Conservative advancement slows where turning dominates the approach
 /// (the bound `μ` counts the whole turn of the farthest point); every
 /// step costs one distance query, and the steps are bounded by
-/// [`GjkConfig::max_iterations`].
+/// [`GjkConfig::max_iterations`](crate::GjkConfig::max_iterations).
 ///
 /// # Errors
 ///
@@ -84,13 +84,14 @@ pub fn time_of_impact<T, A, B, const D: usize>(
     motion_b: &RigidMotion<T, D>,
     max_t: T,
     separation: T,
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Option<ShapeHit<T, D>>, GjkError>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
     B: SupportMap<T, D> + ?Sized,
 {
+    let config = &config.settings();
     config.check()?;
     if !(max_t >= T::zero() && separation >= T::zero() && separation.is_finite()) {
         return Err(GjkError::InvalidConfig);

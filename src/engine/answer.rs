@@ -60,6 +60,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     /// The answer of a GJK run that ended with `simplex`, with its closest
     /// point `v` (`upper = ‖v‖`) and its best lower bound. An apart answer
     /// without a `normal` of its own takes `−v / ‖v‖`.
+    #[must_use]
     pub fn from_simplex(
         simplex: &Simplex<T, D>,
         verdict: Verdict,
@@ -97,6 +98,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     /// weights), which is harmless across it and not along it: A's witness
     /// is put on A's support plane along the normal (one support call, on
     /// this path only) and B's `distance` beyond it.
+    #[must_use]
     pub fn witnesses_on_planes<A, B>(self, pair: &Pair<'_, A, B, T>) -> Self
     where
         A: SupportMap<T, D> + ?Sized,
@@ -124,12 +126,14 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
 
     /// The depth of overlapping cores (EPA's certified lower bound).
     #[inline]
+    #[must_use]
     pub fn depth(&self) -> T {
         -self.distance
     }
 
     /// The upper bound on the depth of overlapping cores.
     #[inline]
+    #[must_use]
     pub fn depth_bound(&self) -> T {
         -self.bound
     }

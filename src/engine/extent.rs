@@ -19,11 +19,13 @@ pub(crate) struct Extent<T>(T);
 
 impl<T: Real> Extent<T> {
     /// Nothing seen yet.
+    #[must_use]
     pub fn new() -> Self {
         Self(T::zero())
     }
 
     /// The extent of the points of a simplex.
+    #[must_use]
     pub fn of<const D: usize>(simplex: &Simplex<T, D>) -> Self {
         let mut e = Self::new();
         for (p, _) in simplex.iter() {
@@ -41,6 +43,7 @@ impl<T: Real> Extent<T> {
     /// How well a length computed from the points seen is known:
     /// `ROUNDING_FLOOR · L`.
     #[inline]
+    #[must_use]
     pub fn rounding(self) -> T {
         T::ROUNDING_FLOOR * self.0
     }

@@ -41,7 +41,7 @@ pub(crate) use point_core::point_core;
 pub(crate) use termination::{certified_offset, within};
 
 use crate::pair::{small_direction, Pair};
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, Status, Toward};
 use crate::real::{all_finite, axis, Length, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
@@ -66,6 +66,7 @@ impl<T: Real> Exits<T> {
     };
 
     /// Stop as soon as contact within `margin` is decided either way.
+    #[must_use]
     pub fn contact(margin: T) -> Self {
         Self {
             beyond: Some(margin),
@@ -74,6 +75,7 @@ impl<T: Real> Exits<T> {
     }
 
     /// Stop once the core distance is proven beyond `cutoff`.
+    #[must_use]
     pub fn beyond(cutoff: T) -> Self {
         Self {
             beyond: Some(cutoff),
@@ -87,9 +89,9 @@ impl<T: Real> Exits<T> {
 pub(crate) fn first_direction<T: Real, const D: usize>(
     ca: &SVector<T, D>,
     cb: &SVector<T, D>,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
 ) -> SVector<T, D> {
-    let d = config.initial_direction.unwrap_or_else(|| cb - ca);
+    let d = config.direction.unwrap_or_else(|| cb - ca);
     let (d2, c2) = (
         d.length_squared(),
         ca.length_squared() + cb.length_squared(),
@@ -116,7 +118,7 @@ pub(crate) fn first_direction<T: Real, const D: usize>(
 pub(crate) fn begin<'s, T, A, B, const D: usize>(
     a: &'s A,
     b: &'s B,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
     simplex: &mut Simplex<T, D>,
 ) -> Result<Pair<'s, A, B, T>, GjkError>
 where
@@ -137,7 +139,7 @@ pub(crate) type Begun<'s, A, B, T, const D: usize> = (Pair<'s, A, B, T>, SVector
 pub(crate) fn begin_along<'s, T, A, B, const D: usize>(
     a: &'s A,
     b: &'s B,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
     dir: Option<SVector<T, D>>,
     simplex: &mut Simplex<T, D>,
 ) -> Result<Begun<'s, A, B, T, D>, GjkError>
@@ -165,7 +167,7 @@ where
 /// [`GjkError::InvalidConfig`].
 pub(crate) fn gjk_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
 ) -> Result<CoreAnswer<T, D>, GjkError>
@@ -193,7 +195,7 @@ struct Stop<T: Real, const D: usize> {
 /// compiles to the same code as without a trail.
 pub(crate) fn traced_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
     trail: &mut impl Trail<T, D>,

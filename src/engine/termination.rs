@@ -107,7 +107,7 @@ pub(super) fn proves_beyond<T: Real>(lower: T, cutoff: T, extent: Extent<T>) -> 
 pub(crate) fn within<T: Real, const D: usize>(
     answer: &CoreAnswer<T, D>,
     cutoff: T,
-    config: &GjkConfig<T, D>,
+    config: &GjkConfig<T>,
 ) -> Result<bool, GjkError> {
     let (upper, lower) = (answer.distance, answer.bound);
     match answer.verdict {
@@ -152,7 +152,7 @@ mod tests {
     /// cap. Before the rule, a stalled bracket `[0, 1e-13]` read as apart.
     #[test]
     fn within_follows_the_bracket() {
-        let config = GjkConfig::<f64, 3>::default();
+        let config = GjkConfig::<f64>::default();
         let check = |lower, upper, status| within(&answer(lower, upper, status), 0.0, &config);
         assert_eq!(check(0.0, 1e-13, Status::Stalled), Ok(true));
         assert_eq!(check(0.0, 0.5, Status::Stalled), Ok(true));

@@ -45,7 +45,7 @@ use nalgebra::SVector;
 use crate::basis::Basis;
 use crate::engine::{first_direction, gjk_loop, CoreAnswer, Exits, Extent, Verdict};
 use crate::pair::Pair;
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, Status, Toward};
 use crate::real::{all_finite, axis, max_abs, Length, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::{SupportMap, Transformed};
@@ -89,7 +89,7 @@ fn orthogonal_direction<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Opt
 /// its points the point of A's core deepest in B's and vice versa.
 pub(crate) fn expand<T, const D: usize, const V: usize, const F: usize, A, B>(
     pair: &Pair<'_, A, B, T>,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
     simplex: &Simplex<T, D>,
 ) -> Result<CoreAnswer<T, D>, GjkError>
 where
@@ -173,10 +173,8 @@ where
         if !inside {
             break;
         }
-        let budget = GjkConfig {
-            max_iterations: config.max_iterations.saturating_sub(best.iterations),
-            ..*config
-        };
+        let mut budget = *config;
+        budget.config.max_iterations = config.max_iterations.saturating_sub(best.iterations);
         let next = run_epa(pair, &budget, &mut poly, extent)?;
         // Every sound lower bound is below every upper bound: a restart that
         // contradicts the bounds already held was bent by rounding (a far
@@ -284,7 +282,7 @@ fn touching<T: Real, const D: usize>(
 #[inline(never)]
 fn run_epa<T, const D: usize, const V: usize, const F: usize, A, B>(
     pair: &Pair<'_, A, B, T>,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
     poly: &mut Polytope<T, D, V, F>,
     mut extent: Extent<T>,
 ) -> Result<CoreAnswer<T, D>, GjkError>
@@ -538,7 +536,7 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
 /// length (how far `pa − pb` is from `q`) with the points.
 fn touching_points<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
     q: &SVector<T, D>,
 ) -> Option<(T, SVector<T, D>, SVector<T, D>)>
 where

@@ -62,11 +62,13 @@ impl<T: Real, const D: usize> Facet<T, D> {
     }
 
     /// Whether the facet has a normal (it is not too thin to have one).
+    #[must_use]
     pub fn has_normal(&self) -> bool {
         self.normal != SVector::<T, D>::zeros()
     }
 
     /// Whether the facet is on the boundary and has a normal.
+    #[must_use]
     pub fn is_candidate(&self) -> bool {
         self.state == LIVE && self.has_normal()
     }
@@ -120,6 +122,7 @@ pub(crate) struct Polytope<T: Real, const D: usize, const V: usize, const F: usi
 
 impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, F> {
     /// An empty polytope; [`start`](Self::start) fills it.
+    #[must_use]
     pub fn new() -> Self {
         Self {
             vertices: ArrayVec::new(),
@@ -169,6 +172,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
 
     /// Vertex `i` (the origin for an index out of range, which a consistent
     /// polytope never produces).
+    #[must_use]
     pub fn vertex(&self, i: u16) -> SupportPoint<T, D> {
         self.vertices.get(usize::from(i)).map_or_else(
             || SupportPoint::from_point(SVector::zeros()),
@@ -177,6 +181,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     }
 
     /// Facet `f` (an unused facet for an index out of range).
+    #[must_use]
     pub fn facet(&self, f: usize) -> Facet<T, D> {
         self.facets.get(f).copied().unwrap_or_else(Facet::empty)
     }
@@ -205,6 +210,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     }
 
     /// Whether every live facet has a normal.
+    #[must_use]
     pub fn oriented(&self) -> bool {
         self.used()
             .iter()
@@ -234,6 +240,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     ///
     /// Returns that facet with the least plane offset of any facet (below
     /// zero, the origin is outside a plane: rounding broke the polytope).
+    #[must_use]
     pub fn closest_facet(&self) -> Option<Closest<T>> {
         let mut best: Option<(usize, T)> = None;
         let far = T::max_value().unwrap_or(T::one());

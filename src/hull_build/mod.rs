@@ -115,6 +115,7 @@ pub struct BuiltHull<'a, const D: usize> {
 
 impl<'a, const D: usize> BuiltHull<'a, D> {
     /// Length of the `vertices` storage for `points` points: `points`.
+    #[must_use]
     pub const fn vertices_needed(points: usize) -> usize {
         points
     }
@@ -123,6 +124,7 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     /// (the hull has as many edges as vertices), `2·points` in 3D (room for
     /// the facets alive during the construction; the hull of `v` vertices
     /// has `2v − 4` triangles), at least 8.
+    #[must_use]
     pub const fn facets_needed(points: usize) -> usize {
         if D == 2 {
             points
@@ -135,6 +137,7 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     /// 2D, `45·points` in 3D (at least `5·points + 160`; of which 24 words
     /// a point hold the facets' planes, which make the builder's tests a
     /// dot product each).
+    #[must_use]
     pub const fn work_needed(points: usize) -> usize {
         if D == 2 {
             two::work_needed(points)
@@ -145,6 +148,7 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
 
     /// The indices of the hull's extreme points: counter-clockwise from the
     /// lexicographically smallest in 2D, ascending in 3D.
+    #[must_use]
     pub fn vertices(&self) -> &'a [u32] {
         self.vertices
     }
@@ -152,6 +156,7 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     /// The hull's facets: edges `[a, b]` in 2D, counter-clockwise (the hull
     /// on the left); triangles `[a, b, c]` in 3D, counter-clockwise seen from
     /// outside (the normal `(b − a) × (c − a)` points out).
+    #[must_use]
     pub fn facets(&self) -> &'a [[u32; D]] {
         self.facets
     }

@@ -32,6 +32,7 @@ pub struct Face<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> Face<T, D> {
     /// An empty feature with this normal and id.
+    #[must_use]
     pub fn new(normal: SVector<T, D>, id: u32) -> Self {
         Self {
             points: [SVector::zeros(); MAX_FACE_POINTS],
@@ -66,11 +67,13 @@ impl<T: Real, const D: usize> Face<T, D> {
     }
 
     /// How many vertices.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the face has no vertex.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

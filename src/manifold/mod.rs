@@ -36,7 +36,7 @@ pub use face::{Face, Faces, MAX_FACE_POINTS};
 
 use crate::contact::contact;
 use crate::engine::margins;
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, QueryConfig, Status};
 use crate::real::{max_abs, Length, Real};
 use boxes::Sat;
 
@@ -88,11 +88,13 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     }
 
     /// How many contact points.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.points().count()
     }
 
     /// Whether there is no contact point (never, for a returned manifold).
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -162,13 +164,14 @@ pub fn contact_manifold<T, A, B, const D: usize>(
     a: &A,
     b: &B,
     max_separation: T,
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Option<Manifold<T, D>>, GjkError>
 where
     T: Real,
     A: Faces<T, D> + ?Sized,
     B: Faces<T, D> + ?Sized,
 {
+    let config = &config.settings();
     // Two boxes: proven apart, or in a face contact whose normal (by
     // separating axes) is the contact's to rounding; every other case is
     // the contact query's.

@@ -37,12 +37,14 @@ pub struct SupportPoint<T: Real, const D: usize> {
 impl<T: Real, const D: usize> SupportPoint<T, D> {
     /// The difference point `a − b`, remembering `a` and `b`.
     #[inline]
+    #[must_use]
     pub fn new(a: SVector<T, D>, b: SVector<T, D>) -> Self {
         Self { w: a - b, a, b }
     }
 
     /// A bare point `w`, as if `a = w` and `b = 0`.
     #[inline]
+    #[must_use]
     pub fn from_point(w: SVector<T, D>) -> Self {
         Self {
             w,
@@ -98,6 +100,7 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     const DIMENSION_OK: () = assert!(D >= 1 && D <= 31, "Simplex supports 1 <= D <= 31");
 
     /// An empty simplex.
+    #[must_use]
     pub fn new() -> Self {
         #[allow(clippy::let_unit_value)]
         let () = Self::DIMENSION_OK;
@@ -112,6 +115,7 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// A simplex holding the single point `p` (weight one).
+    #[must_use]
     pub fn from_point(p: SupportPoint<T, D>) -> Self {
         let mut s = Self::new();
         s.restart(p);
@@ -128,12 +132,14 @@ impl<T: Real, const D: usize> Simplex<T, D> {
 
     /// The number of vertices, from 0 to `D + 1`.
     #[inline]
+    #[must_use]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// `true` when the simplex has no vertex.
     #[inline]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -141,6 +147,7 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// `true` when the simplex has `D + 1` vertices (it is full-dimensional
     /// unless degenerate).
     #[inline]
+    #[must_use]
     pub fn is_full(&self) -> bool {
         self.len == D + 1
     }
@@ -171,6 +178,7 @@ impl<T: Real, const D: usize> Simplex<T, D> {
 
     /// Vertex `i` (0 is the oldest, `len() - 1` the newest).
     #[inline]
+    #[must_use]
     pub fn vertex(&self, i: usize) -> Option<&SupportPoint<T, D>> {
         if i >= self.len {
             None
@@ -181,6 +189,7 @@ impl<T: Real, const D: usize> Simplex<T, D> {
 
     /// Barycentric weight of vertex `i` from the last reduction.
     #[inline]
+    #[must_use]
     pub fn weight(&self, i: usize) -> Option<T> {
         if i >= self.len {
             None
@@ -206,11 +215,13 @@ impl<T: Real, const D: usize> Simplex<T, D> {
 
     /// The closest point found by the last reduction.
     #[inline]
+    #[must_use]
     pub fn closest_point(&self) -> SVector<T, D> {
         self.closest
     }
 
     /// The witness points `(Σ λᵢ aᵢ, Σ λᵢ bᵢ)` on shapes A and B.
+    #[must_use]
     pub fn witnesses(&self) -> (SVector<T, D>, SVector<T, D>) {
         self.iter()
             .fold((SVector::zeros(), SVector::zeros()), |(pa, pb), (p, l)| {

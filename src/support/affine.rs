@@ -57,16 +57,19 @@ impl<S, T: Real, const D: usize> Affine<S, T, D> {
     }
 
     /// The shape before the map.
+    #[must_use]
     pub fn shape(&self) -> &S {
         &self.shape
     }
 
     /// The linear part `M`.
+    #[must_use]
     pub fn matrix(&self) -> SMatrix<T, D, D> {
         self.matrix
     }
 
     /// The translation `t`.
+    #[must_use]
     pub fn translation(&self) -> SVector<T, D> {
         self.translation
     }

@@ -25,6 +25,7 @@ impl<T: Real, const D: usize> Ball<T, D> {
     }
 
     /// The ball's radius.
+    #[must_use]
     pub fn radius(&self) -> T {
         self.radius
     }

@@ -26,11 +26,13 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     }
 
     /// The core segment.
+    #[must_use]
     pub fn segment(&self) -> Segment<T, D> {
         self.segment
     }
 
     /// The radius.
+    #[must_use]
     pub fn radius(&self) -> T {
         self.radius
     }

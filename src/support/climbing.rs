@@ -94,6 +94,7 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// Length of the `offsets` storage for a hull of `points` points:
     /// `points + 1` offsets into the neighbour list, then a table of start
     /// vertices for the walks, `4D(D − 1)` entries (2 in 1D).
+    #[must_use]
     pub const fn offsets_needed(points: usize) -> usize {
         points.saturating_add(1).saturating_add(cells(D))
     }
@@ -102,6 +103,7 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// `D(D − 1)` per facet. Building needs all of it; the finished graph
     /// uses one entry per distinct edge and direction ([`edges`](Self::edges)
     /// counts them).
+    #[must_use]
     pub const fn neighbours_needed(facets: usize) -> usize {
         neighbour_room(facets, D)
     }
@@ -147,17 +149,20 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     }
 
     /// The points the hull was built from.
+    #[must_use]
     pub fn points(&self) -> &'a [SVector<T, D>] {
         self.points
     }
 
     /// The vertices joined to `vertex` by an edge of a facet (none for an
     /// index out of range or a point no facet uses).
+    #[must_use]
     pub fn neighbours(&self, vertex: usize) -> &'a [u32] {
         self.graph.neighbours(vertex)
     }
 
     /// The number of distinct edges of the facets.
+    #[must_use]
     pub fn edges(&self) -> usize {
         self.graph.entries() / 2
     }
@@ -165,6 +170,7 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// The index of a support point along `dir`, by a walk from the start
     /// vertex of the direction's cell.
     #[inline]
+    #[must_use]
     pub fn support_index(&self, dir: &SVector<T, D>) -> usize {
         let start = self.starts.get(cell(dir)).map_or(0, |&v| v as usize);
         match self.dot(start, dir) {
@@ -180,6 +186,7 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// start vertex of the direction's cell, as in
     /// [`support_index`](Self::support_index).
     #[inline]
+    #[must_use]
     pub fn climb(&self, dir: &SVector<T, D>, start: usize) -> usize {
         match self.dot(start, dir) {
             Some(height) if !self.graph.neighbours(start).is_empty() => {

@@ -40,11 +40,13 @@ impl<T: Real> Cone<T> {
     }
 
     /// The base's radius.
+    #[must_use]
     pub fn radius(&self) -> T {
         self.radius
     }
 
     /// Half the height from the base to the apex.
+    #[must_use]
     pub fn half_height(&self) -> T {
         self.half_height
     }

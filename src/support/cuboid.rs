@@ -22,6 +22,7 @@ impl<T: Real, const D: usize> Cuboid<T, D> {
     }
 
     /// The half-extents.
+    #[must_use]
     pub fn half_extents(&self) -> SVector<T, D> {
         self.half_extents
     }

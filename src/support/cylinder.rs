@@ -68,11 +68,13 @@ impl<T: Real> Cylinder<T> {
     }
 
     /// The radius.
+    #[must_use]
     pub fn radius(&self) -> T {
         self.radius
     }
 
     /// Half the length along the axis.
+    #[must_use]
     pub fn half_height(&self) -> T {
         self.half_height
     }

@@ -103,6 +103,7 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
     /// Length of the `indices` storage for `points` points: the hull's
     /// vertex list, then room for building it, reused afterwards for the
     /// edge graph a large hull climbs.
+    #[must_use]
     pub const fn indices_needed(points: usize) -> usize {
         let build = BuiltHull::<D>::work_needed(points);
         let facets = BuiltHull::<D>::facets_needed(points);
@@ -113,28 +114,33 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
     }
 
     /// Length of the `facets` storage for `points` points.
+    #[must_use]
     pub const fn facets_needed(points: usize) -> usize {
         BuiltHull::<D>::facets_needed(points)
     }
 
     /// The points the hull was built from.
+    #[must_use]
     pub fn points(&self) -> &'a [SVector<T, D>] {
         self.points
     }
 
     /// The indices of the hull's extreme points (see
     /// [`BuiltHull::vertices`]).
+    #[must_use]
     pub fn vertices(&self) -> &'a [u32] {
         self.vertices
     }
 
     /// The hull's facets (see [`BuiltHull::facets`]).
+    #[must_use]
     pub fn facets(&self) -> &'a [[u32; D]] {
         self.facets
     }
 
     /// `true` when supports climb the edge graph, `false` when they scan
     /// the vertices.
+    #[must_use]
     pub fn climbs(&self) -> bool {
         matches!(self.method, Method::Climb(_))
     }

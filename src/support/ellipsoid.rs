@@ -40,6 +40,7 @@ impl<T: Real, const D: usize> Ellipsoid<T, D> {
     }
 
     /// The semi-axes.
+    #[must_use]
     pub fn semi_axes(&self) -> SVector<T, D> {
         self.semi_axes
     }

@@ -46,11 +46,13 @@ impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> ConvexHull<P, T, D> {
     }
 
     /// The points the hull was built from.
+    #[must_use]
     pub fn points(&self) -> &[SVector<T, D>] {
         self.points.as_ref()
     }
 
     /// The storage of the points, given back.
+    #[must_use]
     pub fn into_points(self) -> P {
         self.points
     }

@@ -19,6 +19,7 @@ pub struct MinkowskiSum<A, B> {
 
 impl<A, B> MinkowskiSum<A, B> {
     /// The sum of `a` and `b`.
+    #[must_use]
     pub fn new(a: A, b: B) -> Self {
         Self { a, b }
     }

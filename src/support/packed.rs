@@ -143,6 +143,7 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     pub const LANES: usize = LANES;
 
     /// How many blocks the storage of a hull of `points` points needs.
+    #[must_use]
     pub const fn blocks_needed(points: usize) -> usize {
         points.div_ceil(LANES)
     }
@@ -185,16 +186,19 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     }
 
     /// The number of points (padding not counted).
+    #[must_use]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Always `false`: a hull has at least one point.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The point at `index` in the order the points were given.
+    #[must_use]
     pub fn point(&self, index: usize) -> Option<SVector<T, D>> {
         if index >= self.len {
             return None;
@@ -209,6 +213,7 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     /// When `dir` has a NaN coordinate no comparison succeeds and the answer
     /// is 0.
     #[inline]
+    #[must_use]
     pub fn support_index(&self, dir: &SVector<T, D>) -> usize {
         let (best, best_block) = lane_maxima(self.blocks, dir);
         // Lane by lane, the earliest block holding the lane's maximum; across

@@ -55,6 +55,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     /// assert_eq!(body.translation(), Vector2::new(3.5, 0.0));
     /// ```
     #[inline]
+    #[must_use]
     pub fn from_isometry(shape: S, pose: &impl Placement<T, D>) -> Self {
         Self::placed(shape, pose.axes(), pose.translation())
     }

@@ -19,6 +19,7 @@ impl<T: Real, const D: usize> Point<T, D> {
     }
 
     /// The point's position.
+    #[must_use]
     pub fn position(&self) -> SVector<T, D> {
         self.position
     }

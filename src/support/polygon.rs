@@ -125,11 +125,13 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> Polygon<P, T> {
     }
 
     /// The vertices, counter-clockwise.
+    #[must_use]
     pub fn vertices(&self) -> &[Vector2<T>] {
         self.vertices.as_ref()
     }
 
     /// The storage of the vertices, given back.
+    #[must_use]
     pub fn into_vertices(self) -> P {
         self.vertices
     }

@@ -23,11 +23,13 @@ impl<S, T: Real> Rounded<S, T> {
     }
 
     /// The inner shape.
+    #[must_use]
     pub fn shape(&self) -> &S {
         &self.shape
     }
 
     /// The added radius.
+    #[must_use]
     pub fn radius(&self) -> T {
         self.radius
     }

@@ -22,6 +22,7 @@ impl<T: Real, const D: usize> Segment<T, D> {
     }
 
     /// The two end points.
+    #[must_use]
     pub fn endpoints(&self) -> (SVector<T, D>, SVector<T, D>) {
         (self.a, self.b)
     }

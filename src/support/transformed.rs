@@ -105,22 +105,26 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     }
 
     /// The orthogonal part `R` of the placement, as a matrix.
+    #[must_use]
     pub fn rotation(&self) -> SMatrix<T, D, D> {
         SMatrix::from_columns(&self.axes)
     }
 
     /// The untransformed shape.
+    #[must_use]
     pub fn shape(&self) -> &S {
         &self.shape
     }
 
     /// The columns of the orthogonal part `R` of the placement (the images
     /// of the coordinate axes).
+    #[must_use]
     pub fn axes(&self) -> [SVector<T, D>; D] {
         self.axes
     }
 
     /// The translation `t` of the placement.
+    #[must_use]
     pub fn translation(&self) -> SVector<T, D> {
         self.translation
     }
@@ -152,6 +156,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     /// assert!((world.distance - local.distance).abs() < 1e-12);
     /// assert!((world.point_a - a.to_world(&local.point_a)).norm() < 1e-9);
     /// ```
+    #[must_use]
     pub fn in_frame_of<F>(&self, frame: &Transformed<F, T, D>) -> Transformed<&S, T, D> {
         let mut axes = [SVector::zeros(); D];
         for (out, axis) in axes.iter_mut().zip(&self.axes) {
@@ -166,6 +171,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
 
     /// Maps a point of the shape's own frame into the world frame.
     #[inline(always)]
+    #[must_use]
     pub fn to_world(&self, p: &SVector<T, D>) -> SVector<T, D> {
         self.rotate(p) + self.translation
     }
@@ -174,6 +180,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     /// [`to_world`](Self::to_world): `Rᵀ (p − t)`, the rotation being
     /// orthogonal).
     #[inline]
+    #[must_use]
     pub fn to_local(&self, p: &SVector<T, D>) -> SVector<T, D> {
         self.unrotate(&(p - self.translation))
     }
@@ -181,6 +188,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     /// Maps a direction (a free vector: no translation) of the shape's own
     /// frame into the world frame: `R d`.
     #[inline]
+    #[must_use]
     pub fn direction_to_world(&self, d: &SVector<T, D>) -> SVector<T, D> {
         self.rotate(d)
     }
@@ -188,6 +196,7 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     /// Maps a world direction into the shape's own frame (the inverse of
     /// [`direction_to_world`](Self::direction_to_world)): `Rᵀ d`.
     #[inline]
+    #[must_use]
     pub fn direction_to_local(&self, d: &SVector<T, D>) -> SVector<T, D> {
         self.unrotate(d)
     }
@@ -237,6 +246,7 @@ impl<S, T: Real> Transformed<S, T, 2> {
     /// construction, so this cannot fail; a non-finite isometry makes the
     /// queries report an error.
     #[inline]
+    #[must_use]
     pub fn from_isometry2(shape: S, pose: &Isometry2<T>) -> Self {
         Self::from_isometry(shape, pose)
     }
@@ -247,6 +257,7 @@ impl<S, T: Real> Transformed<S, T, 3> {
     /// construction, so this cannot fail; a non-finite isometry makes the
     /// queries report an error.
     #[inline]
+    #[must_use]
     pub fn from_isometry3(shape: S, pose: &Isometry3<T>) -> Self {
         Self::from_isometry(shape, pose)
     }

@@ -20,6 +20,7 @@ impl<T: Real, const D: usize> Triangle<T, D> {
     }
 
     /// The three vertices.
+    #[must_use]
     pub fn vertices(&self) -> [SVector<T, D>; 3] {
         self.vertices
     }

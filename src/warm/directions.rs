@@ -62,6 +62,7 @@ pub(crate) struct Directions<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> Directions<T, D> {
     /// No direction.
+    #[must_use]
     pub fn new() -> Self {
         Self {
             head: [SVector::zeros(); D],
@@ -71,6 +72,7 @@ impl<T: Real, const D: usize> Directions<T, D> {
     }
 
     /// The number of directions, from 0 to `D + 1`.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.len
     }

@@ -59,7 +59,7 @@ mod directions;
 
 use crate::engine::{begin_along, margins, point_core, traced_loop, within, CoreAnswer, Exits};
 use crate::gjk::Distance;
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{GjkError, QueryConfig, Status, Toward};
 use crate::real::{all_finite, max_abs, Real};
 use crate::simplex::Simplex;
 use crate::support::{SupportMap, Transformed};
@@ -124,6 +124,7 @@ impl<T: Real, const D: usize> Default for SimplexCache<T, D> {
 
 impl<T: Real, const D: usize> SimplexCache<T, D> {
     /// An empty cache: the next query starts cold.
+    #[must_use]
     pub fn new() -> Self {
         Self {
             directions: Directions::new(),
@@ -136,11 +137,13 @@ impl<T: Real, const D: usize> SimplexCache<T, D> {
     }
 
     /// How many simplex vertices are cached (0 ..= D + 1).
+    #[must_use]
     pub fn len(&self) -> usize {
         self.directions.len()
     }
 
     /// Whether the cache is empty.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.directions.len() == 0
     }
@@ -153,7 +156,7 @@ impl<T: Real, const D: usize> SimplexCache<T, D> {
 fn run_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
     margin: Option<T>,
     cache: &mut SimplexCache<T, D>,
 ) -> Result<(CoreAnswer<T, D>, T), GjkError>
@@ -208,7 +211,7 @@ where
 fn closed_form<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
-    config: &GjkConfig<T, D>,
+    config: &Toward<T, D>,
     cache: &mut SimplexCache<T, D>,
 ) -> Result<Option<CoreAnswer<T, D>>, GjkError>
 where
@@ -262,7 +265,7 @@ where
 pub fn distance_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
     cache: &mut SimplexCache<T, D>,
 ) -> Result<Distance<T, D>, GjkError>
 where
@@ -270,6 +273,7 @@ where
     SA: SupportMap<T, D>,
     SB: SupportMap<T, D>,
 {
+    let config = &config.settings();
     let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
     if let Some(core) = closed_form(a, b, config, cache)? {
         return core.for_shapes(T::one(), ra, rb).map(Distance::from_answer);
@@ -293,7 +297,7 @@ where
 pub fn intersects_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
-    config: &GjkConfig<T, D>,
+    config: &(impl QueryConfig<T, D> + ?Sized),
     cache: &mut SimplexCache<T, D>,
 ) -> Result<bool, GjkError>
 where
@@ -301,6 +305,7 @@ where
     SA: SupportMap<T, D>,
     SB: SupportMap<T, D>,
 {
+    let config = &config.settings();
     let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
     if let Some(core) = closed_form(a, b, config, cache)? {
         return within(&core, ra + rb, config);

@@ -7,7 +7,7 @@
 
 use gjk::{
     closest_points, contact, distance, intersects, penetration, ConvexHull, Distance, GjkConfig,
-    GjkError, Rounded, ShapeError, Status, SupportMap, Vector,
+    GjkError, Rounded, ShapeError, Status, SupportMap, Toward, Vector,
 };
 
 use super::input::{small_of_exp, unit_of, vec_of, Num, PairInput, Placement, MAX_HULL_POINTS};
@@ -86,7 +86,7 @@ pub struct Pair<T: Scalar, const D: usize> {
     /// Radius of B.
     pub rb: T,
     /// Query settings.
-    pub config: GjkConfig<T, D>,
+    pub config: Toward<T, D>,
     /// Whether the settings are valid.
     pub config_ok: bool,
     /// Coordinate scale `L`.
@@ -128,16 +128,16 @@ pub fn hull_ok<T: Scalar, const D: usize>(points: &[Vector<T, D>]) -> bool {
 /// The settings of an input, and whether they are valid.
 pub fn config_of<T: Scalar, const D: usize>(
     spec: &super::input::ConfigSpec,
-) -> (GjkConfig<T, D>, bool) {
-    let mut config = GjkConfig::<T, D>::default();
+) -> (Toward<T, D>, bool) {
+    let mut config = GjkConfig::<T>::default().toward(None);
     if let Some(k) = spec.max_iterations {
-        config.max_iterations = u32::from(k);
+        config.config.max_iterations = u32::from(k);
     }
     if let Some(t) = spec.tolerance {
-        config.tolerance = T::of(t.value());
+        config.config.tolerance = T::of(t.value());
     }
     if let Some(d) = spec.initial {
-        config.initial_direction = Some(to_t(&P::<D>::from(vec_of::<D>(&d.map(Num::value)))));
+        config.direction = Some(to_t(&P::<D>::from(vec_of::<D>(&d.map(Num::value)))));
     }
     let ok = config.tolerance.is_finite() && config.tolerance >= T::zero();
     (config, ok)

@@ -205,7 +205,7 @@ fn signed_gap<T: Scalar, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Option<(f64, P<D>)> {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let d = distance(&General(a), &General(b), &config).ok()?;
     if d.status != Status::Converged {
         return None;
@@ -261,7 +261,7 @@ fn gap_to<T: Scalar, const D: usize>(a: &Primitive<T, D>, p: &Vector<T, D>) -> O
         let away = (p.map(Scalar::f) - q.map(Scalar::f)).norm();
         return Some(away - a.margin().f());
     }
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let point = Point::new(*p).ok()?;
     distance(&point, &General(a), &config)
         .ok()
@@ -280,7 +280,7 @@ fn grazing<T: Scalar, const D: usize>(
     late: T,
     band: f64,
 ) -> bool {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let at = |t: T| origin + direction * t;
     let Ok(path) = Segment::new(*origin, at(late)) else {
         return false;
@@ -306,7 +306,7 @@ fn compare_rays<T: Scalar, const D: usize>(
     direction: &Vector<T, D>,
     l: f64,
 ) {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let max_t = T::of(2.0);
     let fast = ray_cast(a, *origin, *direction, max_t, &config);
     let general = ray_cast(&General(a), *origin, *direction, max_t, &config);
@@ -373,7 +373,7 @@ fn compare<T: Scalar, const D: usize>(
     l: f64,
     cutoff: f64,
 ) {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let (ga, gb) = (General(a), General(b));
     let judged = sane::<T>(l);
     let tol = config.tolerance.f();

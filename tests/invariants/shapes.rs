@@ -44,7 +44,7 @@ fn plain_pair<T: Scalar, const D: usize>(a: &[P<D>], bt: &[Vector<T, D>]) -> Pai
         },
         ra: T::zero(),
         rb: T::zero(),
-        config: GjkConfig::default(),
+        config: GjkConfig::default().toward(None),
         config_ok: true,
     }
 }

@@ -10,8 +10,8 @@
 
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    distance, distance_cached, intersects_cached, penetration, ConvexHull, Distance, GjkConfig,
-    GjkError, Rounded, SimplexCache, Status, Transformed, Vector,
+    distance, distance_cached, intersects_cached, penetration, ConvexHull, Distance, GjkError,
+    Rounded, SimplexCache, Status, Toward, Transformed, Vector,
 };
 
 use super::checks::{config_of, hull_ok, max_coord, to64, to_t, P};
@@ -180,7 +180,7 @@ pub fn warm_case<T: Scalar, const D: usize>(input: &WarmInput) {
 
 /// The context of one step's comparison.
 struct Case<T: Scalar, const D: usize> {
-    config: GjkConfig<T, D>,
+    config: Toward<T, D>,
     config_ok: bool,
     /// Coordinate scale `L` of the two placed shapes.
     scale: f64,

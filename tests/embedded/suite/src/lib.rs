@@ -271,7 +271,7 @@ fn intersects_case<T: Precision, const D: usize>(
     a: &Shape<'_, T, D>,
     b: &Shape<'_, T, D>,
 ) -> Result<Outcome, Failure> {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let hit = gjk::intersects(a, b, &config).map_err(Failure::Query)?;
     Ok(Outcome {
         hit,
@@ -284,7 +284,7 @@ fn distance_case<T: Precision, const D: usize>(
     a: &Shape<'_, T, D>,
     b: &Shape<'_, T, D>,
 ) -> Result<Outcome, Failure> {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     let d = gjk::distance(a, b, &config).map_err(Failure::Query)?;
     Ok(Outcome {
         hit: true,
@@ -301,7 +301,7 @@ fn penetration_case<T: Precision, const D: usize>(
     a: &Shape<'_, T, D>,
     b: &Shape<'_, T, D>,
 ) -> Result<Outcome, Failure> {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     Ok(
         match gjk::penetration(a, b, &config).map_err(Failure::Query)? {
             Some(p) => Outcome {
@@ -323,7 +323,7 @@ fn contact_case<T: Precision, const D: usize>(
     b: &Shape<'_, T, D>,
     max: T,
 ) -> Result<Outcome, Failure> {
-    let config = GjkConfig::<T, D>::default();
+    let config = GjkConfig::<T>::default();
     Ok(
         match gjk::contact(a, b, max, &config).map_err(Failure::Query)? {
             Some(c) => Outcome {

@@ -21,7 +21,7 @@ use gjk::{
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
-    let config = black_box(GjkConfig::<T, D>::default());
+    let config = black_box(GjkConfig::<T>::default());
     black_box(intersects(a, b, &config).ok());
     black_box(distance(a, b, &config).ok().map(|d| d.distance));
     black_box(closest_points(a, b, black_box(T::one()), &config).ok());
@@ -57,7 +57,7 @@ fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T
 
 /// The contact manifold (shapes with flat features).
 fn manifold<T: Real, const D: usize>(a: &impl Faces<T, D>, b: &impl Faces<T, D>) {
-    let config = black_box(GjkConfig::<T, D>::default());
+    let config = black_box(GjkConfig::<T>::default());
     black_box(contact_manifold(a, b, black_box(T::one()), &config).ok());
 }
 
@@ -67,7 +67,7 @@ where
     A: SupportMap<T, D>,
     B: SupportMap<T, D>,
 {
-    let config = black_box(GjkConfig::<T, D>::default());
+    let config = black_box(GjkConfig::<T>::default());
     let mut cache = black_box(SimplexCache::new());
     black_box(
         distance_cached(a, b, &config, &mut cache)
