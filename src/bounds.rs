@@ -35,6 +35,7 @@ use crate::support::{ShapeError, SupportMap, Transformed};
 /// assert!(bounds.contains_point(&Vector::<f64, 2>::new(1.0, 2.5)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Aabb<T: Real, const D: usize> {
     /// The smallest coordinates.
     pub min: SVector<T, D>,
@@ -163,6 +164,7 @@ impl<T: Real, const D: usize> Aabb<T, D> {
 /// assert!((ball.radius - 1.5).abs() < 1e-14);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoundingBall<T: Real, const D: usize> {
     /// The centre.
     pub center: SVector<T, D>,

@@ -32,6 +32,7 @@ use crate::support::SupportMap;
 
 /// The contact between two shapes within a query distance.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contact<T: Real, const D: usize> {
     /// Signed distance: the gap when apart, minus the depth when overlapping.
     pub distance: T,
@@ -49,6 +50,7 @@ pub struct Contact<T: Real, const D: usize> {
 
 /// How deep two overlapping shapes interpenetrate.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Penetration<T: Real, const D: usize> {
     /// The length of the shortest translation of B that separates the shapes
     /// (reached by the polytope: a certified lower bound).

@@ -14,6 +14,7 @@ use crate::support::{BoxAxes, SupportMap};
 
 /// The answer of a distance query.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Distance<T: Real, const D: usize> {
     /// The distance between the shapes (zero when they touch or overlap).
     pub distance: T,

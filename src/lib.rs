@@ -69,6 +69,8 @@ mod manifold;
 mod pair;
 mod query;
 mod real;
+#[cfg(feature = "serde")]
+mod serialize;
 mod simplex;
 mod support;
 #[cfg(test)]
@@ -100,6 +102,9 @@ pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
 
 #[doc = include_str!("../docs/from_parry.md")]
 pub mod from_parry {}
+
+#[doc = include_str!("../docs/interop.md")]
+pub mod interop {}
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

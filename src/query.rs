@@ -15,7 +15,20 @@ pub const DEFAULT_MAX_ITERATIONS: u32 = 128;
 ///
 /// A first search direction, where a caller has one, comes with
 /// [`toward`](Self::toward); every query takes either.
+///
+/// ```
+/// use gjk::{distance, Ball, GjkConfig, Vector};
+///
+/// let config = GjkConfig::<f64>::default();
+/// let flat = Ball::new(Vector::<f64, 2>::zeros(), 1.0).unwrap();
+/// let far = Ball::new(Vector::<f64, 2>::new(3.0, 0.0), 1.0).unwrap();
+/// assert_eq!(distance(&flat, &far, &config).unwrap().distance, 1.0);
+/// let solid = Ball::new(Vector::<f64, 3>::zeros(), 1.0).unwrap();
+/// let above = Ball::new(Vector::<f64, 3>::new(0.0, 0.0, 4.0), 1.0).unwrap();
+/// assert_eq!(distance(&solid, &above, &config).unwrap().distance, 2.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GjkConfig<T: Real> {
     /// Relative tolerance on the distance: the loop stops once the upper
     /// bound exceeds the lower bound by at most this fraction of the lower
@@ -96,6 +109,7 @@ impl<T: Real> GjkConfig<T> {
 /// The direction is only a hint: `None` starts from the shapes' centres,
 /// and a zero or non-finite direction from the first coordinate axis.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Toward<T: Real, const D: usize> {
     /// The tolerance and the iteration cap.
     pub config: GjkConfig<T>,
@@ -152,6 +166,7 @@ impl<T: Real, const D: usize> QueryConfig<T, D> for Toward<T, D> {
 
 /// Why a query stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
     /// The bounds met within the tolerance (or the origin was enclosed): the
     /// answer is accurate.
@@ -169,6 +184,7 @@ pub enum Status {
 
 /// Why a query could not be answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GjkError {
     /// A support point, margin or the configuration held NaN or infinity.
     NonFinite,

@@ -10,6 +10,7 @@ use crate::support::SupportMap;
 
 /// The answer of a [`ray_cast`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RayHit<T: Real, const D: usize> {
     /// The ray parameter of the first hit, in units of the direction: the
     /// hit is `origin + t · direction`. Zero when the ray starts inside.

@@ -11,6 +11,7 @@ use crate::support::SupportMap;
 
 /// The answer of a [`shape_cast`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ShapeHit<T: Real, const D: usize> {
     /// The first time of contact: B moved by `t · velocity` touches A (or
     /// comes within the separation asked for). Zero when they already do.

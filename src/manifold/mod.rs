@@ -57,6 +57,7 @@ const CORNER: u32 = 1 << 30;
 
 /// One contact point of a manifold.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ManifoldPoint<T: Real, const D: usize> {
     /// The point on A's surface.
     pub point_a: SVector<T, D>,

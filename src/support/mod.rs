@@ -222,6 +222,7 @@ impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for
 
 /// Why a shape could not be built from the given data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ShapeError {
     /// A coordinate, radius or matrix entry is NaN or infinite.
     NonFinite,
