@@ -1,19 +1,7 @@
 //! Bounding volumes of any shape: an axis-aligned box and a ball, the input
 //! a broad phase sorts and prunes before asking the exact queries.
 //!
-//! Both come from the support map alone. The largest `i`-th coordinate of a
-//! convex set is its support function along the axis `eᵢ`,
-//! `h(eᵢ) = maxₓ xᵢ = s(eᵢ)ᵢ`, and the smallest is `−h(−eᵢ)`: `2·D` support
-//! calls give the tightest axis-aligned box. A margin `r` (a ball's radius,
-//! a rounded shape's) adds `r` to every support function, so the box of
-//! the shape is the core's grown by `r` on every side, exactly.
-//!
-//! Support points are computed in floating point, so the coordinates they
-//! report may fall short of the true extreme by a few rounding errors of the
-//! coordinates involved. A bounding volume must never cut a shape (a broad
-//! phase would then drop a pair that touches), so each box face is moved
-//! outward by [`Real::ROUNDING_FLOOR`] times the largest coordinate seen,
-//! the allowance the queries use for the same rounding.
+//! The math is in the docs of the public item it serves, [`Aabb`](crate::Aabb).
 
 use nalgebra::SVector;
 
@@ -34,6 +22,20 @@ use crate::support::{ShapeError, SupportMap, Transformed};
 /// assert!((bounds.max - Vector::<f64, 2>::new(1.5, 2.5)).amax() < 1e-14);
 /// assert!(bounds.contains_point(&Vector::<f64, 2>::new(1.0, 2.5)));
 /// ```
+///
+/// Both come from the support map alone. The largest `i`-th coordinate of a
+/// convex set is its support function along the axis `eᵢ`,
+/// `h(eᵢ) = maxₓ xᵢ = s(eᵢ)ᵢ`, and the smallest is `−h(−eᵢ)`: `2·D` support
+/// calls give the tightest axis-aligned box. A margin `r` (a ball's radius,
+/// a rounded shape's) adds `r` to every support function, so the box of
+/// the shape is the core's grown by `r` on every side, exactly.
+///
+/// Support points are computed in floating point, so the coordinates they
+/// report may fall short of the true extreme by a few rounding errors of the
+/// coordinates involved. A bounding volume must never cut a shape (a broad
+/// phase would then drop a pair that touches), so each box face is moved
+/// outward by [`Real::ROUNDING_FLOOR`] times the largest coordinate seen,
+/// the allowance the queries use for the same rounding.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Aabb<T: Real, const D: usize> {

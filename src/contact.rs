@@ -1,23 +1,6 @@
 //! Contact queries: signed distance, penetration depth, normal and points.
 //!
-//! One call answers both regimes a physics engine meets. GJK runs on the
-//! shapes' cores first:
-//!
-//! * cores apart by more than the summed margins: the shapes are separated,
-//!   and GJK's closest points, pushed out by the radii, are the answer;
-//! * cores apart by less: only the rounded margins overlap, and the depth is
-//!   the margin minus the core distance — still no EPA;
-//! * cores overlapping: EPA measures the cores' penetration, and the margins
-//!   add to it.
-//!
-//! # Conventions
-//!
-//! `normal` is a unit vector from A towards B. The signed distance is
-//! positive when the shapes are apart and minus the penetration depth when
-//! they overlap, and in both cases `point_b − point_a = distance · normal`:
-//! apart, the points are the closest points; overlapping, `point_a` is the
-//! point of A deepest inside B and `point_b` the point of B deepest inside A,
-//! and translating B by `−distance · normal` brings the shapes to touching.
+//! The math is in the docs of the public item it serves, [`Contact`](crate::Contact).
 
 use nalgebra::SVector;
 
@@ -31,6 +14,25 @@ use crate::simplex::Simplex;
 use crate::support::SupportMap;
 
 /// The contact between two shapes within a query distance.
+///
+/// One call answers both regimes a physics engine meets. GJK runs on the
+/// shapes' cores first:
+///
+/// * cores apart by more than the summed margins: the shapes are separated,
+///   and GJK's closest points, pushed out by the radii, are the answer;
+/// * cores apart by less: only the rounded margins overlap, and the depth is
+///   the margin minus the core distance — still no EPA;
+/// * cores overlapping: EPA measures the cores' penetration, and the margins
+///   add to it.
+///
+/// # Conventions
+///
+/// `normal` is a unit vector from A towards B. The signed distance is
+/// positive when the shapes are apart and minus the penetration depth when
+/// they overlap, and in both cases `point_b − point_a = distance · normal`:
+/// apart, the points are the closest points; overlapping, `point_a` is the
+/// point of A deepest inside B and `point_b` the point of B deepest inside A,
+/// and translating B by `−distance · normal` brings the shapes to touching.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contact<T: Real, const D: usize> {
@@ -215,6 +217,42 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
 /// assert!((p.depth - 0.5).abs() < 1e-12);
 /// assert!((p.normal - Vector::<f64, 3>::x()).norm() < 1e-12);
 /// ```
+///
+/// When GJK finds the cores overlapping, the origin lies inside the Minkowski
+/// difference `A − B`. The penetration depth is the distance from the origin
+/// to the boundary of `A − B`: the shortest translation that separates the
+/// shapes. EPA (van den Bergen, 2001) starts from GJK's simplex and grows a
+/// polytope inside `A − B`, always pushing out the facet nearest the origin
+/// with the support point along its normal, until that facet lies on the
+/// boundary.
+///
+/// Two bounds bracket the depth: the nearest facet's certified distance from
+/// below (the polytope lies inside `A − B`; each facet's distance is the
+/// least `n · yᵢ` over its vertices net of rounding) and the support value along its normal from
+/// above. The loop stops when they meet within the relative tolerance.
+///
+/// GJK may stop with fewer than `D + 1` vertices (touching shapes, the origin
+/// on a face or edge). The simplex is then completed with support points along
+/// directions orthogonal to it; a direction in which `A − B` has no extent at
+/// all means the shapes touch, and the depth is zero.
+///
+/// Everything lives in a polytope of fixed capacity chosen at compile
+/// time: no allocation, and running out of room is reported, with the bounds
+/// reached so far.
+///
+/// The room needed is set by the depth's flatness across directions. The
+/// lower bound is the distance to the polytope's nearest facet, and no set
+/// of support points bounds the depth better than their hull does, so every
+/// direction `u` whose support value `h(u)` is within the tolerance of the
+/// depth must be covered by facets that close to the boundary. Near a
+/// curved boundary of radius `R` whose centre of curvature lies `c` from the
+/// origin (depth `d = R − c`), `h` grows as `d + c (1 − cos θ)` at an angle
+/// `θ` from the normal, while a facet spanning an angle `φ` lies `R φ² / 8`
+/// inside the arc: facets may widen in proportion to `θ √(c / R)`, and the
+/// vertices needed grow as `√(R / c)` times the logarithm of the tolerance.
+/// Parallel cylinders overlapping nearly coaxially (`c → 0`) need hundreds
+/// of vertices at the default tolerance; with the default capacity they end
+/// [`Status::OutOfCapacity`] with the bracket reached.
 pub fn penetration<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),

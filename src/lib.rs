@@ -28,14 +28,40 @@
 //!
 //! # How it is built
 //!
+//! GJK (Gilbert, Johnson & Keerthi, "A fast procedure for computing the
+//! distance between complex objects in three-dimensional space", 1988) finds
+//! the point `v` of the Minkowski difference `A − B` closest to the origin;
+//! `‖v‖` is the distance between the shapes. Each iteration asks both shapes
+//! for a support point along `−v`, adds `w = s_A(−v) − s_B(v)` to a
+//! [`Simplex`], and lets Johnson's sub-algorithm move `v` to the simplex
+//! point closest to the origin. Two bounds bracket the distance at every
+//! step: `‖v‖` from above (the distance between two points of the shapes)
+//! and `v·w / ‖v‖` from below (the plane through `w` orthogonal to `v`
+//! separates the origin from `A − B`). The loop stops when they meet within
+//! the tolerance, and every answer reports why it stopped ([`Status`]) with
+//! the bracket.
+//!
 //! * [`SupportMap`]: the only thing a query asks of a shape; every shape is a
-//!   *core* plus a *margin* (radius), and queries run on the cores.
-//! * [`Simplex`]: up to `D + 1` points of the Minkowski difference `A − B` and
-//!   Johnson's distance sub-algorithm (barycentric weights).
+//!   *core* plus a *margin* (radius), and queries run on the cores, adding the
+//!   margins at the end. A point core against a core that projects points (a
+//!   ball against a box) needs no loop at all.
+//! * [`Simplex`]: up to `D + 1` points of `A − B` and Johnson's distance
+//!   sub-algorithm (barycentric weights).
 //! * [`intersects`], [`distance`], [`closest_points`]: the GJK loop on top.
-//! * [`ray_cast`], [`shape_cast`]: the first hit of a ray and the first
-//!   contact of a shape moving in a straight line, by van den Bergen's GJK
-//!   ray cast on the cores.
+//! * [`penetration`], [`contact`]: GJK on the cores, then the Expanding
+//!   Polytope Algorithm when they overlap, in fixed storage; [`Contact`]
+//!   states the sign and normal conventions.
+//! * [`distance_cached`], [`intersects_cached`]: warm starts between frames
+//!   from a [`SimplexCache`] (the search directions of the last answer).
+//! * [`ray_cast`], [`shape_cast`], [`time_of_impact`]: the first hit of a
+//!   ray, the first contact of a shape moving in a straight line (van den
+//!   Bergen's GJK ray cast on the cores), and of rotating shapes
+//!   (conservative advancement).
+//! * [`contact_manifold`]: the several points a solver needs when polytopes
+//!   touch along a face.
+//! * [`BuiltHull`], [`Hull`]: exact convex hulls of point clouds, and the
+//!   default hull shape built on them; [`Aabb`], [`BoundingBall`]: the input
+//!   of a broad phase.
 //!
 //! Tolerances are relative and live in one place, the [`Real`] trait.
 //!
@@ -45,7 +71,10 @@
 //! * `libm`: float functions from `libm`, for `no_std` targets. Build with
 //!   `default-features = false, features = ["libm"]`.
 //!
-//! One of the two is required. The crate never allocates.
+//! * `serde`, `mint`, `glam030` … `glam033`: serialization and conversions
+//!   (see [`interop`]).
+//!
+//! One of the two float features is required. The crate never allocates.
 #![no_std]
 #![forbid(unsafe_code)]
 

@@ -76,6 +76,27 @@ pub struct ShapeHit<T: Real, const D: usize> {
 /// assert!((hit.normal.unwrap() - Vector::<f64, 2>::new(-1.0, 0.0)).norm() < 1e-14);
 /// assert!((hit.point_b - Vector::<f64, 2>::new(-1.0, 0.0)).norm() < 1e-14);
 /// ```
+///
+/// # The math
+///
+/// A ray `x(t) = o + t r` hits a shape made of a core `C` and a margin `ρ`
+/// at the first `t ≥ 0` where the distance from `x(t)` to `C` falls to `ρ`.
+/// A linear shape cast is the same question asked of the Minkowski
+/// difference: with B moved by `t v`, the distance between A and the moved
+/// B is `min ‖a − b − t v‖`, the distance from the point `t v` to the core
+/// difference `A − B`; so B touches A (or comes within a separation `s`)
+/// when the ray from the origin along `v` comes within `r_A + r_B + s` of
+/// `A − B`.
+///
+/// Both run one loop: GJK on the ray point as it moves, after
+/// Gino van den Bergen, "Ray Casting against General Convex Objects with
+/// Application to Continuous Collision Detection" (2004). Margins are not
+/// swept as shapes: the loop runs on the cores and stops at distance `ρ`,
+/// exactly as the distance queries add radii afterwards. A point core (a
+/// ball, or two balls cast against each other) needs no loop: one
+/// intersection with a sphere in closed form; nor does a shape
+/// that knows where a ray enters it (a box, a capsule: see
+/// [`SupportMap::ray_core`]) against a point core.
 pub fn shape_cast<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),

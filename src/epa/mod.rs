@@ -1,41 +1,6 @@
 //! Penetration depth by the Expanding Polytope Algorithm, in any dimension.
 //!
-//! When GJK finds the cores overlapping, the origin lies inside the Minkowski
-//! difference `A − B`. The penetration depth is the distance from the origin
-//! to the boundary of `A − B`: the shortest translation that separates the
-//! shapes. EPA (van den Bergen, 2001) starts from GJK's simplex and grows a
-//! polytope inside `A − B`, always pushing out the facet nearest the origin
-//! with the support point along its normal, until that facet lies on the
-//! boundary.
-//!
-//! Two bounds bracket the depth: the nearest facet's certified distance from
-//! below (the polytope lies inside `A − B`; each facet's distance is the
-//! least `n · yᵢ` over its vertices net of rounding, see
-//! [`Polytope::closest_facet`]) and the support value along its normal from
-//! above. The loop stops when they meet within the relative tolerance.
-//!
-//! GJK may stop with fewer than `D + 1` vertices (touching shapes, the origin
-//! on a face or edge). The simplex is then completed with support points along
-//! directions orthogonal to it; a direction in which `A − B` has no extent at
-//! all means the shapes touch, and the depth is zero.
-//!
-//! Everything lives in a [`Polytope`] of fixed capacity chosen at compile
-//! time: no allocation, and running out of room is reported, with the bounds
-//! reached so far.
-//!
-//! The room needed is set by the depth's flatness across directions. The
-//! lower bound is the distance to the polytope's nearest facet, and no set
-//! of support points bounds the depth better than their hull does, so every
-//! direction `u` whose support value `h(u)` is within the tolerance of the
-//! depth must be covered by facets that close to the boundary. Near a
-//! curved boundary of radius `R` whose centre of curvature lies `c` from the
-//! origin (depth `d = R − c`), `h` grows as `d + c (1 − cos θ)` at an angle
-//! `θ` from the normal, while a facet spanning an angle `φ` lies `R φ² / 8`
-//! inside the arc: facets may widen in proportion to `θ √(c / R)`, and the
-//! vertices needed grow as `√(R / c)` times the logarithm of the tolerance.
-//! Parallel cylinders overlapping nearly coaxially (`c → 0`) need hundreds
-//! of vertices at the default tolerance; with the default capacity they end
-//! [`Status::OutOfCapacity`] with the bracket reached.
+//! The math is in the docs of the public item it serves, [`penetration`](crate::penetration).
 
 mod facet_normal;
 mod polytope;

@@ -1,46 +1,7 @@
 //! Convex hulls built from point clouds, in 2D and 3D, into storage the
 //! caller provides.
 //!
-//! [`BuiltHull::build`] finds the extreme points of a point set and the
-//! facets of their hull: counter-clockwise edges in 2D, outward triangles in
-//! 3D, ready for [`ClimbingHull::new`](crate::ClimbingHull::new). Nothing
-//! is allocated: the caller lends three slices whose lengths depend on the
-//! number of points alone ([`BuiltHull::vertices_needed`],
-//! [`BuiltHull::facets_needed`], [`BuiltHull::work_needed`]).
-//!
-//! # Algorithms
-//!
-//! * 2D: Andrew's monotone chain (sort, then a lower and an upper chain),
-//!   `O(n log n)`.
-//! * 3D: quickhull (Barber, Dobkin & Huhdanpaa, "The Quickhull Algorithm
-//!   for Convex Hulls", ACM Transactions on Mathematical Software 22(4),
-//!   1996): from a first tetrahedron, repeatedly add the point farthest
-//!   above some facet, replace the facets it sees by a cone from it to
-//!   their horizon, and hand their outside points to the new facets. Points
-//!   inside the hull are dropped as soon as they are above no facet, so the
-//!   work grows with the size of the output, about `O(n log h)` on typical
-//!   inputs.
-//!
-//! # Robustness
-//!
-//! Every geometric decision is an orientation sign computed exactly: in
-//! floating point first, with Shewchuk's error bound, and with exact
-//! expansion arithmetic when the bound cannot decide (Shewchuk, "Adaptive
-//! Precision Floating-Point Arithmetic and Fast Robust Geometric
-//! Predicates", 1997). There is no tolerance: duplicates, points on edges
-//! and faces, collinear and coplanar subsets, near-duplicates and
-//! coordinates far from the origin are decided as the exact numbers the
-//! caller gave. The answer is the exact hull of those numbers:
-//!
-//! * `vertices` lists exactly the extreme points (a point of an edge or face
-//!   that is not a corner is not a vertex; of duplicate points one index);
-//! * every input point is on or below the plane of every facet;
-//! * in 3D, facets of one flat face are a triangulation of it.
-//!
-//! Point sets spanning fewer than `D` dimensions fail with
-//! [`ShapeError::Degenerate`]; see [`super::exact`] for the range of
-//! coordinates decided exactly (all of `f32`, and `f64` sets whose nonzero
-//! coordinates are within `2²⁵⁰` of the largest).
+//! The math is in the docs of the public item it serves, [`BuiltHull`](crate::BuiltHull).
 
 mod exact;
 mod extreme;
@@ -107,6 +68,47 @@ fn put<X>(s: &mut [X], i: usize, x: X) -> Result<(), ShapeError> {
 /// let d = distance(&cube, &ball, &GjkConfig::default()).unwrap();
 /// assert!((d.distance - 1.0).abs() < 1e-12);
 /// ```
+///
+/// [`BuiltHull::build`] finds the extreme points of a point set and the
+/// facets of their hull: counter-clockwise edges in 2D, outward triangles in
+/// 3D, ready for [`ClimbingHull::new`](crate::ClimbingHull::new). Nothing
+/// is allocated: the caller lends three slices whose lengths depend on the
+/// number of points alone ([`BuiltHull::vertices_needed`],
+/// [`BuiltHull::facets_needed`], [`BuiltHull::work_needed`]).
+///
+/// # Algorithms
+///
+/// * 2D: Andrew's monotone chain (sort, then a lower and an upper chain),
+///   `O(n log n)`.
+/// * 3D: quickhull (Barber, Dobkin & Huhdanpaa, "The Quickhull Algorithm
+///   for Convex Hulls", ACM Transactions on Mathematical Software 22(4),
+///   1996): from a first tetrahedron, repeatedly add the point farthest
+///   above some facet, replace the facets it sees by a cone from it to
+///   their horizon, and hand their outside points to the new facets. Points
+///   inside the hull are dropped as soon as they are above no facet, so the
+///   work grows with the size of the output, about `O(n log h)` on typical
+///   inputs.
+///
+/// # Robustness
+///
+/// Every geometric decision is an orientation sign computed exactly: in
+/// floating point first, with Shewchuk's error bound, and with exact
+/// expansion arithmetic when the bound cannot decide (Shewchuk, "Adaptive
+/// Precision Floating-Point Arithmetic and Fast Robust Geometric
+/// Predicates", 1997). There is no tolerance: duplicates, points on edges
+/// and faces, collinear and coplanar subsets, near-duplicates and
+/// coordinates far from the origin are decided as the exact numbers the
+/// caller gave. The answer is the exact hull of those numbers:
+///
+/// * `vertices` lists exactly the extreme points (a point of an edge or face
+///   that is not a corner is not a vertex; of duplicate points one index);
+/// * every input point is on or below the plane of every facet;
+/// * in 3D, facets of one flat face are a triangulation of it.
+///
+/// Point sets spanning fewer than `D` dimensions fail with
+/// [`ShapeError::Degenerate`]. The signs are exact for all of `f32`, and
+/// for `f64` sets whose nonzero coordinates are within `2²⁵⁰` of the
+/// largest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuiltHull<'a, const D: usize> {
     vertices: &'a [u32],

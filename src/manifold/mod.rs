@@ -1,30 +1,7 @@
 //! Contact manifolds: the several contact points a rigid-body solver needs
 //! when two polytopes touch along a face or an edge.
 //!
-//! The normal comes from [`contact`] (GJK when apart, EPA when
-//! overlapping). Along it each shape gives its most aligned feature
-//! ([`Faces`]); the one whose normal agrees better with the contact normal
-//! is the *reference*, the other the *incident* feature. The incident
-//! feature is clipped against the side planes of the reference face, taken
-//! parallel to the normal (Sutherland & Hodgman, "Reentrant Polygon
-//! Clipping", CACM 1974); each remaining point is measured along the normal
-//! to the reference plane (a point of B and its foot on A's face overlap
-//! along the normal no more than the shapes do, so no point is deeper than
-//! the contact), and points farther apart than the caller's separation are
-//! dropped; in 3D at most
-//! four are kept, chosen to span the largest area (the deepest, the one
-//! farthest from it, then the ones that widen the patch most). Margins
-//! (balls, capsules, rounded shapes) move the points onto the rounded
-//! surfaces along the normal. When no face is aligned with the normal
-//! (edge on edge, a vertex), the manifold is the single point of the
-//! contact.
-//!
-//! Feature ids name the reference face and the incident vertex, or for a
-//! clipped point the incident edge and the side plane that cut it, or the
-//! two side planes meeting at a corner of the reference face (where the
-//! clipped polygon runs along one plane into the next), so a solver can
-//! match the points of one frame with those of the next; no two points of
-//! a manifold share them.
+//! The math is in the docs of the public item it serves, [`contact_manifold`](crate::contact_manifold).
 
 mod boxes;
 mod face;
@@ -161,6 +138,31 @@ type Clipped<T, const D: usize> = ArrayVec<Keyed<T, D>, { 2 * MAX_FACE_POINTS }>
 /// assert_eq!(m.len(), 4); // the crate's four bottom corners
 /// assert!(m.points().all(|p| (p.distance + 0.01).abs() < 1e-12));
 /// ```
+///
+/// The normal comes from [`contact`] (GJK when apart, EPA when
+/// overlapping). Along it each shape gives its most aligned feature
+/// ([`Faces`]); the one whose normal agrees better with the contact normal
+/// is the *reference*, the other the *incident* feature. The incident
+/// feature is clipped against the side planes of the reference face, taken
+/// parallel to the normal (Sutherland & Hodgman, "Reentrant Polygon
+/// Clipping", CACM 1974); each remaining point is measured along the normal
+/// to the reference plane (a point of B and its foot on A's face overlap
+/// along the normal no more than the shapes do, so no point is deeper than
+/// the contact), and points farther apart than the caller's separation are
+/// dropped; in 3D at most
+/// four are kept, chosen to span the largest area (the deepest, the one
+/// farthest from it, then the ones that widen the patch most). Margins
+/// (balls, capsules, rounded shapes) move the points onto the rounded
+/// surfaces along the normal. When no face is aligned with the normal
+/// (edge on edge, a vertex), the manifold is the single point of the
+/// contact.
+///
+/// Feature ids name the reference face and the incident vertex, or for a
+/// clipped point the incident edge and the side plane that cut it, or the
+/// two side planes meeting at a corner of the reference face (where the
+/// clipped polygon runs along one plane into the next), so a solver can
+/// match the points of one frame with those of the next; no two points of
+/// a manifold share them.
 pub fn contact_manifold<T, A, B, const D: usize>(
     a: &A,
     b: &B,

@@ -1,16 +1,6 @@
 //! The GJK simplex and Johnson's distance sub-algorithm, for every dimension.
 //!
-//! A simplex here is a set of up to `D + 1` points `y₀ … y_k` of the Minkowski
-//! difference `A − B`, each remembering the points `a ∈ A`, `b ∈ B` it came
-//! from (`y = a − b`). The sub-algorithm finds the point `v` of the simplex
-//! closest to the origin, as barycentric weights `λᵢ ≥ 0`, `Σ λᵢ = 1`,
-//! `v = Σ λᵢ yᵢ`, and drops the vertices whose weight is zero, leaving the
-//! smallest face that still contains `v`.
-//!
-//! The sub-algorithm itself, its math and its accuracy arguments, live in
-//! the `johnson` module beside this one (a QR search over the faces, for
-//! every dimension), and in `closed_form` (signed volumes for `D ≤ 3`,
-//! which hands thin and flat simplices to the QR search).
+//! The math is in the docs of the public item it serves, [`Simplex`](crate::Simplex).
 
 use nalgebra::SVector;
 
@@ -80,6 +70,18 @@ impl<T: Real, const D: usize> SupportPoint<T, D> {
 /// assert!((v - Vector::<f64, 2>::new(1.0, 0.0)).norm() < 1e-15);
 /// assert_eq!(s.len(), 2); // the far vertex was dropped
 /// ```
+///
+/// A simplex here is a set of up to `D + 1` points `y₀ … y_k` of the Minkowski
+/// difference `A − B`, each remembering the points `a ∈ A`, `b ∈ B` it came
+/// from (`y = a − b`). The sub-algorithm finds the point `v` of the simplex
+/// closest to the origin, as barycentric weights `λᵢ ≥ 0`, `Σ λᵢ = 1`,
+/// `v = Σ λᵢ yᵢ`, and drops the vertices whose weight is zero, leaving the
+/// smallest face that still contains `v`.
+///
+/// The sub-algorithm itself, its math and its accuracy arguments, live in
+/// the `johnson` module beside this one (a QR search over the faces, for
+/// every dimension), and in `closed_form` (signed volumes for `D ≤ 3`,
+/// which hands thin and flat simplices to the QR search).
 #[derive(Clone, Copy, Debug)]
 pub struct Simplex<T: Real, const D: usize> {
     head: [SupportPoint<T, D>; D],

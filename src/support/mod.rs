@@ -1,17 +1,6 @@
 //! Support maps: the only thing a query ever asks of a shape.
 //!
-//! The support map of a convex set `S` along a direction `d` is a point of `S`
-//! that maximises `x · d`. GJK and EPA explore the Minkowski difference `A − B`
-//! exclusively through `s_A(d) − s_B(−d)`, so any convex shape with a support
-//! map can take part in every query.
-//!
-//! # Core and margin
-//!
-//! Every shape is described as a *core* plus a *margin*: the shape is the set of
-//! points within distance `margin` of the core. A ball is a point core with its
-//! radius as margin, a capsule a segment core, [`Rounded`] adds to the margin of
-//! any shape. Queries run on the cores and add the margins afterwards, so the
-//! curved part of a shape never costs iterations and ball–ball is exact.
+//! The math is in the docs of the public item it serves, [`SupportMap`](crate::SupportMap).
 
 use nalgebra::SVector;
 
@@ -79,6 +68,19 @@ pub use triangle::Triangle;
 /// let p = ball.support(&Vector::<f64, 3>::new(0.0, 3.0, 0.0));
 /// assert!((p - Vector::<f64, 3>::new(1.0, 2.0, 0.0)).norm() < 1e-15);
 /// ```
+///
+/// The support map of a convex set `S` along a direction `d` is a point of `S`
+/// that maximises `x · d`. GJK and EPA explore the Minkowski difference `A − B`
+/// exclusively through `s_A(d) − s_B(−d)`, so any convex shape with a support
+/// map can take part in every query.
+///
+/// # Core and margin
+///
+/// Every shape is described as a *core* plus a *margin*: the shape is the set of
+/// points within distance `margin` of the core. A ball is a point core with its
+/// radius as margin, a capsule a segment core, [`Rounded`] adds to the margin of
+/// any shape. Queries run on the cores and add the margins afterwards, so the
+/// curved part of a shape never costs iterations and ball–ball is exact.
 pub trait SupportMap<T: Real, const D: usize> {
     /// A point of the core that is farthest along `dir`.
     ///

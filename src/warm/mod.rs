@@ -1,48 +1,7 @@
 //! Warm starts between frames: the search directions of one query's final
 //! simplex seed the next.
 //!
-//! A simulation asks about the same pair of shapes every frame, and they move
-//! little in between. GJK's final simplex holds the closest features: each
-//! vertex `wᵢ = s_A(dᵢ) − s_B(−dᵢ)` is the support point of `A − B` along
-//! the search direction `dᵢ` it was found along. The cache keeps those
-//! directions (in A's own frame, so that they turn with A) and the next query
-//! starts from a simplex of *fresh* support points along them,
-//!
-//! ```text
-//!   w′ᵢ = s_A′(R_A dᵢ) − s_B′(−R_A dᵢ),
-//! ```
-//!
-//! taken from the current shapes. After a small motion a support map usually
-//! answers the same feature along the same direction (a polytope's vertex
-//! keeps the whole cone of directions it is extreme for), so the seed is the
-//! previous answer's face moved with the shapes, and one iteration confirms
-//! it. This is the role of the simplex cache in Box2D, which keeps vertex
-//! indices and reads the vertices from the current shapes; a direction does
-//! the same for any support map, curved cores included.
-//!
-//! # Why directions and not points
-//!
-//! Whatever the cache holds, a seeded vertex is a support point of the
-//! shapes now being queried, so it is a point of the current `A − B`. That is
-//! all the loop's certificates need: `‖v‖` of any point of the seeded simplex
-//! is a distance between two points of the shapes (an upper bound), a seeded
-//! simplex that encloses the origin proves an overlap, and every later
-//! stopping test runs on fresh support points as in a cold query. A cache
-//! filled for the pair `(A, B)` and used for `(B, A)`, or for a different
-//! pair altogether, seeds with support points along unrelated directions:
-//! a worse start, never a wrong answer, and no identity check is needed.
-//! (Points kept in the shapes' own frames and mapped through the new poses
-//! would be points of the right shapes only when the cache is used for the
-//! same pair in the same order; otherwise they bound nothing.)
-//!
-//! The price is one support call per cached vertex before the first
-//! iteration (up to `D + 1`), where mapping a kept point through the poses
-//! cost a few multiplications: cheap shapes hardly notice, but a hull whose
-//! support is a scan over many points pays for the seed about what the
-//! saved iterations would have cost. Two directions may find the same vertex
-//! (after a motion, or for another pair); it is pushed once, and nearly
-//! coincident vertices are dropped by Johnson's sub-algorithm as an
-//! affinely dependent face.
+//! The math is in the docs of the public item it serves, [`SimplexCache`](crate::SimplexCache).
 //!
 //! # Following the vertices
 //!
@@ -109,6 +68,49 @@ pub(crate) use directions::Trail;
 /// let swapped = distance_cached(&b, &a, &config, &mut cache).unwrap();
 /// assert!((swapped.distance - distance(&b, &a, &config).unwrap().distance).abs() < 1e-12);
 /// ```
+///
+/// A simulation asks about the same pair of shapes every frame, and they move
+/// little in between. GJK's final simplex holds the closest features: each
+/// vertex `wᵢ = s_A(dᵢ) − s_B(−dᵢ)` is the support point of `A − B` along
+/// the search direction `dᵢ` it was found along. The cache keeps those
+/// directions (in A's own frame, so that they turn with A) and the next query
+/// starts from a simplex of *fresh* support points along them,
+///
+/// ```text
+///   w′ᵢ = s_A′(R_A dᵢ) − s_B′(−R_A dᵢ),
+/// ```
+///
+/// taken from the current shapes. After a small motion a support map usually
+/// answers the same feature along the same direction (a polytope's vertex
+/// keeps the whole cone of directions it is extreme for), so the seed is the
+/// previous answer's face moved with the shapes, and one iteration confirms
+/// it. This is the role of the simplex cache in Box2D, which keeps vertex
+/// indices and reads the vertices from the current shapes; a direction does
+/// the same for any support map, curved cores included.
+///
+/// # Why directions and not points
+///
+/// Whatever the cache holds, a seeded vertex is a support point of the
+/// shapes now being queried, so it is a point of the current `A − B`. That is
+/// all the loop's certificates need: `‖v‖` of any point of the seeded simplex
+/// is a distance between two points of the shapes (an upper bound), a seeded
+/// simplex that encloses the origin proves an overlap, and every later
+/// stopping test runs on fresh support points as in a cold query. A cache
+/// filled for the pair `(A, B)` and used for `(B, A)`, or for a different
+/// pair altogether, seeds with support points along unrelated directions:
+/// a worse start, never a wrong answer, and no identity check is needed.
+/// (Points kept in the shapes' own frames and mapped through the new poses
+/// would be points of the right shapes only when the cache is used for the
+/// same pair in the same order; otherwise they bound nothing.)
+///
+/// The price is one support call per cached vertex before the first
+/// iteration (up to `D + 1`), where mapping a kept point through the poses
+/// cost a few multiplications: cheap shapes hardly notice, but a hull whose
+/// support is a scan over many points pays for the seed about what the
+/// saved iterations would have cost. Two directions may find the same vertex
+/// (after a motion, or for another pair); it is pushed once, and nearly
+/// coincident vertices are dropped by Johnson's sub-algorithm as an
+/// affinely dependent face.
 #[derive(Clone, Copy, Debug)]
 pub struct SimplexCache<T: Real, const D: usize> {
     /// One direction per vertex of the last final simplex, in the first
