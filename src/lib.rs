@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use gjk::{distance, intersects, Ball, Cuboid, GjkConfig, Transformed, Vector};
-//! use nalgebra::{Isometry3, Vector3};
+//! use gjk::nalgebra::{Isometry3, Vector3};
 //!
 //! let cube = Cuboid::new(Vector3::new(1.0_f64, 1.0, 1.0)).unwrap();
 //! let moved = Transformed::from_isometry3(cube, &Isometry3::translation(4.0, 0.0, 0.0));

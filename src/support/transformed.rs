@@ -14,7 +14,7 @@ use crate::real::{all_finite, Length, Real};
 ///
 /// ```
 /// use gjk::{Cuboid, SupportMap, Transformed, Vector};
-/// use nalgebra::{Isometry3, Vector3};
+/// use gjk::nalgebra::{Isometry3, Vector3};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let moved = Transformed::from_isometry3(cube, &Isometry3::translation(5.0, 0.0, 0.0));
