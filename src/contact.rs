@@ -33,6 +33,20 @@ use crate::support::SupportMap;
 /// apart, the points are the closest points; overlapping, `point_a` is the
 /// point of A deepest inside B and `point_b` the point of B deepest inside A,
 /// and translating B by `−distance · normal` brings the shapes to touching.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{contact, Cuboid, GjkConfig, Transformed, Vector};
+///
+/// let a = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
+/// let b = Transformed::translated(a, Vector::<f64, 2>::new(1.5, 0.0)).unwrap();
+/// let c = contact(&a, &b, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// assert!((c.distance + 0.5).abs() < 1e-12); // overlapping by 0.5 along x
+/// assert!((c.normal - Vector::<f64, 2>::x()).norm() < 1e-12);
+/// assert!((c.point_a.x - 1.0).abs() < 1e-12 && (c.point_b.x - 0.5).abs() < 1e-12);
+/// assert!((c.point_b - c.point_a - c.normal * c.distance).norm() < 1e-12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contact<T: Real, const D: usize> {
@@ -51,6 +65,21 @@ pub struct Contact<T: Real, const D: usize> {
 }
 
 /// How deep two overlapping shapes interpenetrate.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{penetration, Ball, Cuboid, GjkConfig, Status, Vector};
+///
+/// let slab = Cuboid::new(Vector::<f64, 2>::new(2.0, 1.0)).unwrap();
+/// let ball = Ball::new(Vector::<f64, 2>::new(0.0, 1.5), 1.0).unwrap();
+/// let p = penetration(&slab, &ball, &GjkConfig::default()).unwrap().unwrap();
+/// assert_eq!(p.status, Status::Converged);
+/// assert!((p.depth - 0.5).abs() < 1e-12); // the ball's bottom at y = 0.5
+/// assert!((p.normal - Vector::<f64, 2>::y()).norm() < 1e-12);
+/// assert!((p.point_a - Vector::<f64, 2>::new(0.0, 1.0)).norm() < 1e-12);
+/// assert!((p.point_b - Vector::<f64, 2>::new(0.0, 0.5)).norm() < 1e-12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Penetration<T: Real, const D: usize> {
@@ -166,6 +195,22 @@ pub fn contact<T: Real, const D: usize>(
 /// # Errors
 ///
 /// As for [`contact`].
+///
+/// # Example
+///
+/// ```
+/// use gjk::{contact_with_capacity, Cuboid, GjkConfig, Status, Transformed, Vector};
+///
+/// let a = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let b = Transformed::translated(a, Vector::<f64, 3>::new(0.3, 1.8, 0.0)).unwrap();
+/// // Two boxes need little room: 16 vertices, 48 facets.
+/// let c = contact_with_capacity::<f64, 3, 16, 48>(&a, &b, 0.0, &GjkConfig::default())
+///     .unwrap()
+///     .unwrap();
+/// assert_eq!(c.status, Status::Converged);
+/// assert!((c.distance + 0.2).abs() < 1e-12); // 0.2 deep along y
+/// assert!((c.normal - Vector::<f64, 3>::y()).norm() < 1e-12);
+/// ```
 pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
@@ -275,6 +320,26 @@ pub fn penetration<T: Real, const D: usize>(
 /// # Errors
 ///
 /// As for [`contact`].
+///
+/// # Example
+///
+/// ```
+/// use gjk::{penetration, penetration_with_capacity, Cylinder, GjkConfig, Status};
+/// use gjk::{Transformed, Vector};
+///
+/// // Two drums (radius 1, half-height 2) with their axes 0.5 apart: the curved
+/// // sides overlap by 1.5, too deep for the default room.
+/// let drum = Cylinder::new(2.0_f64, 1.0).unwrap();
+/// let beside = Transformed::translated(drum, Vector::<f64, 3>::new(0.5, 0.0, 0.0)).unwrap();
+/// let config = GjkConfig { max_iterations: 1000, ..GjkConfig::default() };
+/// let cramped = penetration(&drum, &beside, &config).unwrap().unwrap();
+/// assert_eq!(cramped.status, Status::OutOfCapacity);
+/// assert!(cramped.depth <= 1.5 && 1.5 <= cramped.upper_bound); // still a bracket
+/// let p = penetration_with_capacity::<f64, 3, 512, 1536>(&drum, &beside, &config);
+/// let p = p.unwrap().unwrap();
+/// assert_eq!(p.status, Status::Converged);
+/// assert!((p.depth - 1.5).abs() < 1e-9);
+/// ```
 pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const F: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),

@@ -13,6 +13,21 @@ use crate::simplex::Simplex;
 use crate::support::{BoxAxes, SupportMap};
 
 /// The answer of a distance query.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Cuboid, GjkConfig, Point, Status, Vector};
+///
+/// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
+/// let p = Point::new(Vector::<f64, 2>::new(4.0, 5.0)).unwrap();
+/// let d = distance(&square, &p, &GjkConfig::default()).unwrap();
+/// assert_eq!(d.status, Status::Converged);
+/// assert!((d.distance - 5.0).abs() < 1e-12); // from the corner (1, 1): a 3-4-5 triangle
+/// assert!((d.point_a - Vector::<f64, 2>::new(1.0, 1.0)).norm() < 1e-12);
+/// assert!((d.normal.unwrap() - Vector::<f64, 2>::new(0.6, 0.8)).norm() < 1e-12);
+/// assert!(d.lower_bound <= d.distance);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Distance<T: Real, const D: usize> {
@@ -169,6 +184,22 @@ pub fn distance<T: Real, const D: usize>(
 ///
 /// As for [`distance`]; a NaN or negative `max_dist` is
 /// [`GjkError::InvalidConfig`].
+///
+/// # Example
+///
+/// ```
+/// use gjk::{closest_points, Cuboid, GjkConfig, Segment, Vector};
+///
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let a = Vector::<f64, 3>::new(3.0, -2.0, 0.0);
+/// let rod = Segment::new(a, Vector::<f64, 3>::new(3.0, 2.0, 0.0)).unwrap();
+/// let config = GjkConfig::default();
+/// // The rod is 2 from the cube's face x = 1: beyond a cutoff of 1.5, within 2.5.
+/// assert_eq!(closest_points(&cube, &rod, 1.5, &config).unwrap(), None);
+/// let d = closest_points(&cube, &rod, 2.5, &config).unwrap().unwrap();
+/// assert!((d.distance - 2.0).abs() < 1e-12);
+/// assert!((d.point_a.x - 1.0).abs() < 1e-12 && (d.point_b.x - 3.0).abs() < 1e-12);
+/// ```
 pub fn closest_points<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),

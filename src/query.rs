@@ -8,6 +8,19 @@ use crate::real::Real;
 
 /// Default cap on GJK iterations. Polytopes with thousands of vertices
 /// converge in a few dozen iterations; the cap only bounds pathological input.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{GjkConfig, DEFAULT_MAX_ITERATIONS};
+///
+/// assert_eq!(GjkConfig::<f64>::default().max_iterations, DEFAULT_MAX_ITERATIONS);
+/// let patient = GjkConfig::<f64> {
+///     max_iterations: 4 * DEFAULT_MAX_ITERATIONS,
+///     ..GjkConfig::default()
+/// };
+/// assert_eq!(patient.max_iterations, 512);
+/// ```
 pub const DEFAULT_MAX_ITERATIONS: u32 = 128;
 
 /// Settings of a query: its tolerance and iteration cap, the same for
@@ -108,6 +121,21 @@ impl<T: Real> GjkConfig<T> {
 ///
 /// The direction is only a hint: `None` starts from the shapes' centres,
 /// and a zero or non-finite direction from the first coordinate axis.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Cuboid, GjkConfig, Toward, Transformed, Vector, DEFAULT_MAX_ITERATIONS};
+///
+/// let a = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let b = Transformed::translated(a, Vector::<f64, 3>::new(0.5, 0.0, 3.0)).unwrap();
+/// let hint: Toward<f64, 3> = GjkConfig::default().toward(Some(Vector::<f64, 3>::z()));
+/// assert_eq!(hint.max_iterations, DEFAULT_MAX_ITERATIONS); // reads as its config
+/// assert!((distance(&a, &b, &hint).unwrap().distance - 1.0).abs() < 1e-12);
+/// // Only a hint: a direction pointing away gives the same answer.
+/// let away = hint.starting_along(Some(-Vector::<f64, 3>::z()));
+/// assert!((distance(&a, &b, &away).unwrap().distance - 1.0).abs() < 1e-12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Toward<T: Real, const D: usize> {
@@ -145,6 +173,23 @@ impl<T: Real, const D: usize> Toward<T, D> {
 
 /// What a query is configured by: a [`GjkConfig`] (the search starts from
 /// the shapes' centres) or a [`Toward`] (from a given direction).
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Ball, GjkConfig, QueryConfig, Vector};
+///
+/// // The gap between two unit discs `x` apart, with any configuration.
+/// fn gap(x: f64, config: &impl QueryConfig<f64, 2>) -> f64 {
+///     let a = Ball::new(Vector::<f64, 2>::zeros(), 1.0).unwrap();
+///     let b = Ball::new(Vector::<f64, 2>::new(x, 0.0), 1.0).unwrap();
+///     distance(&a, &b, config).unwrap().distance
+/// }
+/// let config = GjkConfig::default();
+/// assert_eq!(gap(5.0, &config), 3.0);
+/// assert_eq!(gap(5.0, &config.toward(Some(Vector::<f64, 2>::x()))), 3.0);
+/// assert_eq!(QueryConfig::<f64, 2>::settings(&config).direction, None);
+/// ```
 pub trait QueryConfig<T: Real, const D: usize> {
     /// The settings with their first direction.
     fn settings(&self) -> Toward<T, D>;
@@ -165,6 +210,27 @@ impl<T: Real, const D: usize> QueryConfig<T, D> for Toward<T, D> {
 }
 
 /// Why a query stopped.
+///
+/// # Example
+///
+/// ```
+/// use core::f64::consts::FRAC_PI_4;
+/// use gjk::{distance, Cuboid, GjkConfig, Status, Transformed};
+/// use gjk::nalgebra::{Isometry3, Vector3};
+///
+/// let cube = Cuboid::new(Vector3::new(1.0_f64, 1.0, 1.0)).unwrap();
+/// // Turned 45° about z, the second cube's edge faces the first at x = 4 − √2.
+/// let pose = Isometry3::new(Vector3::new(4.0, 0.3, 0.2), Vector3::new(0.0, 0.0, FRAC_PI_4));
+/// let turned = Transformed::from_isometry3(cube, &pose);
+/// let d = distance(&cube, &turned, &GjkConfig::default()).unwrap();
+/// assert_eq!(d.status, Status::Converged);
+/// assert!((d.distance - (3.0 - 2f64.sqrt())).abs() < 1e-12);
+/// // Capped at one iteration, the query stops early; its bounds still hold.
+/// let rushed = GjkConfig { max_iterations: 1, ..GjkConfig::default() };
+/// let early = distance(&cube, &turned, &rushed).unwrap();
+/// assert_eq!(early.status, Status::IterationLimit);
+/// assert!(early.lower_bound <= d.distance && d.distance <= early.distance);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
@@ -183,6 +249,20 @@ pub enum Status {
 }
 
 /// Why a query could not be answered.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{closest_points, distance, Ball, GjkConfig, GjkError, Vector};
+///
+/// let a = Ball::new(Vector::<f64, 2>::zeros(), 1.0).unwrap();
+/// let b = Ball::new(Vector::<f64, 2>::new(3.0, 0.0), 1.0).unwrap();
+/// let bad = GjkConfig { tolerance: -1.0, ..GjkConfig::default() };
+/// assert_eq!(distance(&a, &b, &bad), Err(GjkError::InvalidConfig));
+/// let config = GjkConfig::default();
+/// assert_eq!(closest_points(&a, &b, f64::NAN, &config), Err(GjkError::InvalidConfig));
+/// assert_eq!(GjkError::InvalidConfig.to_string(), "the query configuration is invalid");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GjkError {

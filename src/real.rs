@@ -16,6 +16,22 @@ mod sealed {
 /// A floating-point scalar the kernel runs on: `f32` or `f64`.
 ///
 /// The trait is sealed; its constants are the crate's named tolerances.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Ball, GjkConfig, Real, Vector};
+///
+/// // The gap between two unit discs whose centres are `x` apart, in any precision.
+/// fn gap<T: Real>(x: f64) -> T {
+///     let a = Ball::new(Vector::<T, 2>::zeros(), T::one()).unwrap();
+///     let b = Ball::new(Vector::<T, 2>::new(T::lit(x), T::zero()), T::one()).unwrap();
+///     distance(&a, &b, &GjkConfig::default()).unwrap().distance
+/// }
+/// assert_eq!(gap::<f32>(5.0), 3.0);
+/// assert_eq!(gap::<f64>(5.0), 3.0);
+/// assert!(<f32 as Real>::GJK_TOLERANCE.widen() > <f64 as Real>::GJK_TOLERANCE);
+/// ```
 pub trait Real: RealField + Copy + sealed::Sealed {
     /// Zero, as a constant (for arrays filled from a constant template,
     /// which compile to one block fill).

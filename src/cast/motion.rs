@@ -16,6 +16,24 @@ use crate::support::{columns, ShapeError, Transformed};
 /// rotations of higher dimensions. Then Rodrigues' formula
 /// `exp(t Ω) = I + sin(|ω| t) K + (1 − cos(|ω| t)) K²`, `K = Ω / |ω|`,
 /// gives the rotation at any time in closed form.
+///
+/// # Example
+///
+/// ```
+/// use core::f64::consts::FRAC_PI_2;
+/// use gjk::{Cuboid, RigidMotion, SupportMap, Vector};
+/// use gjk::nalgebra::Isometry2;
+///
+/// // From (1, 0), moving at 2 along x and turning a quarter turn per unit of time.
+/// let start = Isometry2::translation(1.0, 0.0);
+/// let motion = RigidMotion::planar(&start, Vector::<f64, 2>::new(2.0, 0.0), FRAC_PI_2).unwrap();
+/// let rod = Cuboid::new(Vector::<f64, 2>::new(1.0, 0.0)).unwrap(); // x from -1 to 1
+/// let later = motion.place(rod, 1.0);
+/// assert!((later.translation() - Vector::<f64, 2>::new(3.0, 0.0)).norm() < 1e-12);
+/// // A quarter turn later the rod lies along y.
+/// let tip = later.support(&Vector::<f64, 2>::y());
+/// assert!((tip - Vector::<f64, 2>::new(3.0, 1.0)).norm() < 1e-12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RigidMotion<T: Real, const D: usize> {
     /// The columns of `R₀`.

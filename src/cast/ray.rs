@@ -9,6 +9,23 @@ use crate::real::{all_finite, Real};
 use crate::support::SupportMap;
 
 /// The answer of a [`ray_cast`].
+///
+/// # Example
+///
+/// ```
+/// use gjk::{ray_cast, Ball, GjkConfig, Status, Vector};
+///
+/// let ball = Ball::new(Vector::<f64, 3>::new(0.0, 0.0, 5.0), 1.0).unwrap();
+/// let (up, config) = (Vector::<f64, 3>::z(), GjkConfig::default());
+/// let hit = ray_cast(&ball, Vector::<f64, 3>::zeros(), up, 10.0, &config).unwrap().unwrap();
+/// assert_eq!(hit.status, Status::Converged);
+/// assert!((hit.t - 4.0).abs() < 1e-14 && hit.t_upper == hit.t);
+/// assert!((hit.point - Vector::<f64, 3>::new(0.0, 0.0, 4.0)).norm() < 1e-14);
+/// assert!((hit.normal.unwrap() + up).norm() < 1e-14);
+/// // From the centre: a hit at once, with no normal.
+/// let inside = ray_cast(&ball, Vector::<f64, 3>::new(0.0, 0.0, 5.0), up, 10.0, &config);
+/// assert_eq!(inside.unwrap().map(|h| (h.t, h.normal)), Some((0.0, None)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RayHit<T: Real, const D: usize> {

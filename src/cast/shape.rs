@@ -10,6 +10,22 @@ use crate::real::{all_finite, Real};
 use crate::support::SupportMap;
 
 /// The answer of a [`shape_cast`].
+///
+/// # Example
+///
+/// ```
+/// use gjk::{shape_cast, Cuboid, GjkConfig, Status, Transformed, Vector};
+///
+/// let floor = Cuboid::new(Vector::<f64, 2>::new(10.0, 1.0)).unwrap();
+/// let square = Cuboid::new(Vector::<f64, 2>::new(0.5, 0.5)).unwrap();
+/// let falling = Transformed::translated(square, Vector::<f64, 2>::new(0.0, 4.5)).unwrap();
+/// let down = Vector::<f64, 2>::new(0.0, -2.0);
+/// let hit = shape_cast(&floor, &falling, down, 5.0, &GjkConfig::default()).unwrap().unwrap();
+/// assert_eq!(hit.status, Status::Converged);
+/// assert!((hit.t - 1.5).abs() < 1e-12); // its bottom, 4 - 2 t, reaches the top y = 1
+/// assert!((hit.normal.unwrap() - Vector::<f64, 2>::y()).norm() < 1e-12);
+/// assert!((hit.point_a.y - 1.0).abs() < 1e-12 && (hit.point_b.y - 1.0).abs() < 1e-12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ShapeHit<T: Real, const D: usize> {

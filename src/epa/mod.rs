@@ -18,9 +18,40 @@ use polytope::{Closest, Facet, Grow, Polytope};
 
 /// Default room for polytope vertices in [`penetration`](crate::penetration)
 /// and [`contact`](crate::contact).
+///
+/// # Example
+///
+/// ```
+/// use gjk::{penetration, penetration_with_capacity, Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+///
+/// let a = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let b = Transformed::translated(a, Vector::<f64, 3>::new(1.5, 0.2, 0.0)).unwrap();
+/// let config = GjkConfig::default();
+/// // `penetration` is `penetration_with_capacity` with the default room.
+/// let room = penetration_with_capacity::<_, _, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>;
+/// let p = room(&a, &b, &config);
+/// assert_eq!(p, penetration(&a, &b, &config));
+/// assert!((p.unwrap().unwrap().depth - 0.5).abs() < 1e-12);
+/// ```
 pub const DEFAULT_EPA_VERTICES: usize = 64;
 /// Default room for polytope facets in [`penetration`](crate::penetration)
 /// and [`contact`](crate::contact).
+///
+/// # Example
+///
+/// ```
+/// use gjk::{contact_with_capacity, Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+///
+/// let a = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let b = Transformed::translated(a, Vector::<f64, 3>::new(0.0, 0.0, 1.75)).unwrap();
+/// // Twice the default room (three facets per vertex in 3D).
+/// const V: usize = 2 * DEFAULT_EPA_VERTICES;
+/// const F: usize = 2 * DEFAULT_EPA_FACETS;
+/// let c = contact_with_capacity::<f64, 3, V, F>(&a, &b, 0.0, &GjkConfig::default());
+/// assert!((c.unwrap().unwrap().distance + 0.25).abs() < 1e-12);
+/// ```
 pub const DEFAULT_EPA_FACETS: usize = 192;
 
 /// A unit vector orthogonal to the affine hull of the simplex's vertices, or

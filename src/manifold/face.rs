@@ -10,6 +10,19 @@ use crate::support::{
 };
 
 /// The most vertices a [`Face`] holds (a box face has 4).
+///
+/// # Example
+///
+/// ```
+/// use gjk::{Face, Vector, MAX_FACE_POINTS};
+///
+/// let mut face = Face::new(Vector::<f64, 2>::y(), 0);
+/// for i in 0..MAX_FACE_POINTS {
+///     assert!(face.push(Vector::<f64, 2>::new(i as f64, 0.0), i as u32));
+/// }
+/// assert!(!face.push(Vector::<f64, 2>::zeros(), 99)); // full: nothing added
+/// assert_eq!(face.len(), MAX_FACE_POINTS);
+/// ```
 pub const MAX_FACE_POINTS: usize = 8;
 
 /// A feature of a shape's core: its vertices, each with an id that stays the
@@ -18,6 +31,19 @@ pub const MAX_FACE_POINTS: usize = 8;
 /// A face of a 3D polytope lists its vertices in order around it, an edge
 /// of a 2D polygon (or a segment) its two ends, and a round core its single
 /// point.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{Cuboid, Faces, Vector};
+///
+/// let slab = Cuboid::new(Vector::<f64, 3>::new(1.0, 2.0, 3.0)).unwrap();
+/// // The face most aligned with a direction that leans up: the top, z = 3.
+/// let top = slab.face(&Vector::<f64, 3>::new(0.1, 0.2, 1.0));
+/// assert_eq!(top.normal, Vector::<f64, 3>::z());
+/// assert_eq!(top.len(), 4);
+/// assert!(top.points().all(|(p, _)| p.z == 3.0 && p.x.abs() == 1.0 && p.y.abs() == 2.0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Face<T: Real, const D: usize> {
     points: [SVector<T, D>; MAX_FACE_POINTS],
@@ -97,6 +123,23 @@ impl<T: Real, const D: usize> Face<T, D> {
 ///
 /// There is no default: shapes without flat faces implement it with their
 /// single point (a ball) or not at all.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{Cuboid, Faces, Triangle, Vector};
+///
+/// // How many vertices `shape` stands on, and the normal of that feature.
+/// fn footprint(shape: &impl Faces<f64, 3>) -> (usize, Vector<f64, 3>) {
+///     let face = shape.face(&-Vector::<f64, 3>::z());
+///     (face.len(), face.normal)
+/// }
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let (o, x, y) = (Vector::<f64, 3>::zeros(), Vector::<f64, 3>::x(), Vector::<f64, 3>::y());
+/// let flat = Triangle::new(o, x, y).unwrap();
+/// assert_eq!(footprint(&cube), (4, -Vector::<f64, 3>::z()));
+/// assert_eq!(footprint(&flat), (3, -Vector::<f64, 3>::z()));
+/// ```
 pub trait Faces<T: Real, const D: usize>: SupportMap<T, D> {
     /// The feature of the core most aligned with `dir` (a non-zero
     /// direction, not necessarily unit): for a polytope the face whose

@@ -18,6 +18,21 @@ use crate::real::{max_abs, Length, Real};
 use boxes::Sat;
 
 /// The most points a [`Manifold`] holds.
+///
+/// # Example
+///
+/// ```
+/// use core::f64::consts::FRAC_PI_4;
+/// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, MAX_MANIFOLD_POINTS};
+/// use gjk::nalgebra::{Isometry3, Vector3};
+///
+/// // Two stacked cubes, the top one turned 45°: their faces overlap in an octagon.
+/// let cube = Cuboid::new(Vector3::new(1.0_f64, 1.0, 1.0)).unwrap();
+/// let pose = Isometry3::new(Vector3::new(0.0, 0.0, 1.99), Vector3::new(0.0, 0.0, FRAC_PI_4));
+/// let top = Transformed::from_isometry3(cube, &pose);
+/// let m = contact_manifold(&cube, &top, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// assert_eq!(m.len(), MAX_MANIFOLD_POINTS); // eight corners, four kept
+/// ```
 pub const MAX_MANIFOLD_POINTS: usize = 4;
 
 /// The least cosine between the contact normal and the reference face's
@@ -33,6 +48,23 @@ const CLIPPED: u32 = 1 << 31;
 const CORNER: u32 = 1 << 30;
 
 /// One contact point of a manifold.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+///
+/// let floor = Cuboid::new(Vector::<f64, 2>::new(5.0, 1.0)).unwrap();
+/// let block = Cuboid::new(Vector::<f64, 2>::new(0.5, 0.5)).unwrap();
+/// let sunk = Transformed::translated(block, Vector::<f64, 2>::new(0.0, 1.4)).unwrap();
+/// let m = contact_manifold(&floor, &sunk, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// assert_eq!(m.len(), 2); // the block's two bottom corners
+/// for p in m.points() {
+///     assert!((p.distance + 0.1).abs() < 1e-12); // 0.1 deep
+///     assert!((p.point_b.x.abs() - 0.5).abs() < 1e-12 && (p.point_b.y - 0.9).abs() < 1e-12);
+///     assert!((p.point_b - p.point_a - m.normal * p.distance).norm() < 1e-12);
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ManifoldPoint<T: Real, const D: usize> {
@@ -50,6 +82,21 @@ pub struct ManifoldPoint<T: Real, const D: usize> {
 }
 
 /// Up to [`MAX_MANIFOLD_POINTS`] contact points sharing one normal.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{contact_manifold, Ball, Cuboid, GjkConfig, Status, Vector};
+///
+/// // A ball resting on a floor touches it at one point.
+/// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
+/// let ball = Ball::new(Vector::<f64, 3>::new(1.0, 2.0, 2.0), 1.0).unwrap();
+/// let m = contact_manifold(&floor, &ball, 0.01, &GjkConfig::default()).unwrap().unwrap();
+/// assert_eq!((m.len(), m.status), (1, Status::Converged));
+/// assert!((m.normal - Vector::<f64, 3>::z()).norm() < 1e-12);
+/// let p = m.points().next().unwrap();
+/// assert!((p.point_b - Vector::<f64, 3>::new(1.0, 2.0, 1.0)).norm() < 1e-12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Manifold<T: Real, const D: usize> {
     /// The unit normal from A towards B.

@@ -14,6 +14,23 @@ pub(crate) use closed_form::{cross, vouched};
 use johnson::Face;
 
 /// A point of the Minkowski difference `A − B` with the points it came from.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{Simplex, SupportPoint, Vector};
+///
+/// let b = Vector::<f64, 2>::new(1.0, 1.0);
+/// let p = SupportPoint::new(Vector::<f64, 2>::new(3.0, -1.0), b);
+/// assert_eq!(p.w, Vector::<f64, 2>::new(2.0, -2.0)); // a − b
+/// let mut s = Simplex::<f64, 2>::new();
+/// s.push(p);
+/// s.push(SupportPoint::new(Vector::<f64, 2>::new(3.0, 3.0), b)); // w = (2, 2)
+/// let v = s.closest_point_full().unwrap();
+/// assert!((v - Vector::<f64, 2>::new(2.0, 0.0)).norm() < 1e-15); // the edge's midpoint
+/// let (on_a, on_b) = s.witnesses();
+/// assert!((on_a - Vector::<f64, 2>::new(3.0, 1.0)).norm() < 1e-15 && on_b == b);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SupportPoint<T: Real, const D: usize> {
     /// The difference `a − b`.

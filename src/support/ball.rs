@@ -10,6 +10,20 @@ use crate::real::Real;
 /// Its core is the centre point and its margin the radius, so queries between
 /// balls (and between a ball and any polytope) need no iteration on the curved
 /// surface and are exact up to rounding.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{intersects, Ball, GjkConfig, SupportMap, Vector};
+///
+/// let ball = Ball::new(Vector::<f64, 2>::new(1.0, 1.0), 2.0).unwrap();
+/// assert_eq!(ball.core_support(&Vector::<f64, 2>::y()), Vector::<f64, 2>::new(1.0, 1.0));
+/// assert_eq!(ball.margin(), 2.0); // the centre is the core, the radius the margin
+/// assert_eq!(ball.support(&Vector::<f64, 2>::new(0.0, -3.0)), Vector::<f64, 2>::new(1.0, -1.0));
+/// // Centres 3 apart, radii 2 + 1: touching counts as intersecting.
+/// let touching = Ball::new(Vector::<f64, 2>::new(1.0, 4.0), 1.0).unwrap();
+/// assert!(intersects(&ball, &touching, &GjkConfig::default()).unwrap());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ball<T: Real, const D: usize> {
     center: SVector<T, D>,

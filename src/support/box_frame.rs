@@ -22,6 +22,20 @@ use crate::real::{Length, Real};
 
 /// A box in place: its centre, its axes (orthonormal) and its half extent
 /// along each.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{BoxFrame, Cuboid, SupportMap, Transformed, Vector};
+/// use gjk::nalgebra::Vector3;
+///
+/// let slab = Cuboid::new(Vector::<f64, 3>::new(1.0, 2.0, 3.0)).unwrap();
+/// let placed = Transformed::translated(slab, Vector::<f64, 3>::new(5.0, 0.0, 0.0)).unwrap();
+/// let frame: BoxFrame<f64, 3> = placed.core_box().unwrap();
+/// assert_eq!(frame.centre, Vector::<f64, 3>::new(5.0, 0.0, 0.0));
+/// assert_eq!(frame.axes, [Vector3::x(), Vector3::y(), Vector3::z()]);
+/// assert_eq!(frame.half, Vector::<f64, 3>::new(1.0, 2.0, 3.0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoxFrame<T: Real, const D: usize> {
     /// The centre.

@@ -8,6 +8,19 @@ use crate::real::Real;
 /// All points within `radius` of a segment: a stadium in 2D, a capsule in 3D.
 ///
 /// The core is the segment, the margin the radius.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Ball, Capsule, GjkConfig, SupportMap, Vector};
+///
+/// let (a, b) = (Vector::<f64, 3>::new(0.0, 0.0, -1.0), Vector::<f64, 3>::new(0.0, 0.0, 1.0));
+/// let pill = Capsule::new(a, b, 0.5).unwrap();
+/// assert_eq!(pill.support(&Vector::<f64, 3>::z()), Vector::<f64, 3>::new(0.0, 0.0, 1.5));
+/// let ball = Ball::new(Vector::<f64, 3>::new(3.0, 0.0, 0.5), 1.0).unwrap();
+/// let d = distance(&pill, &ball, &GjkConfig::default()).unwrap();
+/// assert!((d.distance - 1.5).abs() < 1e-12); // 3 from the axis, less both radii
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Capsule<T: Real, const D: usize> {
     segment: Segment<T, D>,

@@ -9,6 +9,19 @@ use crate::real::{axis, Real};
 ///
 /// Zero half-extents are allowed: a box may be flat (a rectangle in 3D) or
 /// collapse to a segment or a point.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{Cuboid, ShapeError, SupportMap, Vector};
+///
+/// let b = Cuboid::new(Vector::<f64, 3>::new(1.0, 2.0, 3.0)).unwrap();
+/// // The support point is the corner on the side of each coordinate of the direction.
+/// let corner = b.support(&Vector::<f64, 3>::new(0.5, -2.0, 1.0));
+/// assert_eq!(corner, Vector::<f64, 3>::new(1.0, -2.0, 3.0));
+/// let bad = Cuboid::new(Vector::<f64, 3>::new(1.0, -2.0, 3.0));
+/// assert_eq!(bad, Err(ShapeError::Negative));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Cuboid<T: Real, const D: usize> {
     half_extents: SVector<T, D>,

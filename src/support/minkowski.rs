@@ -9,6 +9,21 @@ use crate::real::Real;
 ///
 /// Support maps add: `s(d) = s_A(d) + s_B(d)`, and so do cores and margins. A
 /// box swept along a segment, or a polygon grown by another, is a sum.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Cuboid, GjkConfig, MinkowskiSum, Point, Segment, SupportMap, Vector};
+///
+/// // A unit square swept 3 along x: the rectangle [-1, 4] × [-1, 1].
+/// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
+/// let sweep = Segment::new(Vector::<f64, 2>::zeros(), Vector::<f64, 2>::new(3.0, 0.0)).unwrap();
+/// let swept = MinkowskiSum::new(square, sweep);
+/// assert_eq!(swept.support(&Vector::<f64, 2>::new(1.0, 1.0)), Vector::<f64, 2>::new(4.0, 1.0));
+/// let p = Point::new(Vector::<f64, 2>::new(6.0, 0.0)).unwrap();
+/// let d = distance(&swept, &p, &GjkConfig::default()).unwrap();
+/// assert!((d.distance - 2.0).abs() < 1e-12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MinkowskiSum<A, B> {
     /// The first summand.

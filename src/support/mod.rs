@@ -223,6 +223,20 @@ impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for
 }
 
 /// Why a shape could not be built from the given data.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{Ball, Polygon, ShapeError, Vector};
+/// use gjk::nalgebra::Vector2;
+///
+/// let origin = Vector::<f64, 2>::zeros();
+/// assert_eq!(Ball::new(origin, -1.0), Err(ShapeError::Negative));
+/// assert_eq!(Ball::new(Vector::<f64, 2>::new(f64::NAN, 0.0), 1.0), Err(ShapeError::NonFinite));
+/// let none: &[Vector2<f64>] = &[];
+/// assert_eq!(Polygon::new(none).err(), Some(ShapeError::Empty));
+/// assert_eq!(ShapeError::Negative.to_string(), "a radius or half-extent is negative");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ShapeError {

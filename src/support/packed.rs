@@ -40,6 +40,21 @@ pub const LANES: usize = 8;
 ///
 /// Blocks are only the storage of a [`PackedHull`]: create them with
 /// [`Default`] (all zeros) and let [`PackedHull::new`] fill them.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{HullBlock, PackedHull, ShapeError, SupportMap, Vector};
+///
+/// // Ten points on a line: two blocks of eight lanes.
+/// let points: Vec<Vector<f64, 2>> =
+///     (0..10).map(|i| Vector::<f64, 2>::new(f64::from(i), 0.0)).collect();
+/// let mut storage = [HullBlock::<f64, 2>::default(); 2];
+/// let short = PackedHull::new(&points, &mut storage[..1]);
+/// assert_eq!(short.err(), Some(ShapeError::StorageTooSmall));
+/// let hull = PackedHull::new(&points, &mut storage).unwrap();
+/// assert_eq!(hull.support(&Vector::<f64, 2>::x()), Vector::<f64, 2>::new(9.0, 0.0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C, align(32))]
 pub struct HullBlock<T: Real, const D: usize> {

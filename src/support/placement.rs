@@ -10,6 +10,26 @@ use crate::real::Real;
 /// nalgebra's [`Isometry2`] and [`Isometry3`], so that one
 /// [`Transformed::from_isometry`] and [`Transformed::set_isometry`] serve
 /// the plane and space.
+///
+/// # Example
+///
+/// ```
+/// use core::f64::consts::FRAC_PI_4;
+/// use gjk::{distance, Ball, Cuboid, GjkConfig, Placement, Transformed, Vector};
+/// use gjk::nalgebra::{Isometry2, Isometry3, Vector2};
+///
+/// // The gap between a unit ball at the origin and a cube of half-side 1 at `pose`.
+/// fn gap<const D: usize>(pose: &impl Placement<f64, D>) -> f64 {
+///     let cube = Cuboid::new(Vector::<f64, D>::repeat(1.0)).unwrap();
+///     let cube = Transformed::from_isometry(cube, pose);
+///     let ball = Ball::new(Vector::<f64, D>::zeros(), 1.0).unwrap();
+///     distance(&ball, &cube, &GjkConfig::default()).unwrap().distance
+/// }
+/// assert!((gap(&Isometry3::translation(0.0, 0.0, -5.0)) - 3.0).abs() < 1e-12);
+/// // Turned 45°, the square points a corner at the ball, √2 from its centre.
+/// let diamond = Isometry2::new(Vector2::new(4.0, 0.0), FRAC_PI_4);
+/// assert!((gap(&diamond) - (3.0 - 2f64.sqrt())).abs() < 1e-12);
+/// ```
 pub trait Placement<T: Real, const D: usize> {
     /// The columns of `R`, the images of the coordinate axes.
     fn axes(&self) -> [SVector<T, D>; D];

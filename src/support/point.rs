@@ -6,6 +6,20 @@ use super::{finite_point, ShapeError, SupportMap};
 use crate::real::Real;
 
 /// A single point: its support is itself in every direction.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Cuboid, GjkConfig, Point, SupportMap, Vector};
+///
+/// let p = Point::new(Vector::<f64, 3>::new(1.0, 2.0, 3.0)).unwrap();
+/// assert_eq!(p.support(&Vector::<f64, 3>::x()), p.position()); // in every direction
+/// assert_eq!(p.support(&-Vector::<f64, 3>::x()), p.position());
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let d = distance(&cube, &p, &GjkConfig::default()).unwrap();
+/// assert!((d.distance - 5f64.sqrt()).abs() < 1e-12); // from the corner (1, 1, 1)
+/// assert_eq!(d.iterations, 0); // projected onto the box: no GJK loop
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point<T: Real, const D: usize> {
     position: SVector<T, D>,

@@ -23,6 +23,23 @@ const LINEAR_SCAN_MAX: usize = 16;
 /// Collinear and repeated consecutive vertices are accepted; a polygon that
 /// turns clockwise anywhere (by more than rounding of its coordinates) or
 /// winds more than once is rejected. The check runs once, at construction.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Ball, GjkConfig, Polygon, ShapeError, SupportMap};
+/// use gjk::nalgebra::Vector2;
+///
+/// let corners = [[0.0, 0.0], [4.0, 0.0], [4.0, 3.0], [0.0, 3.0]].map(Vector2::<f64>::from);
+/// let rect = Polygon::new(corners).unwrap();
+/// assert_eq!(rect.support(&Vector2::new(1.0, 1.0)), Vector2::new(4.0, 3.0));
+/// let ball = Ball::new(Vector2::new(7.0, 7.0), 1.0).unwrap();
+/// let d = distance(&rect, &ball, &GjkConfig::default()).unwrap();
+/// assert!((d.distance - 4.0).abs() < 1e-12); // 5 from the corner (4, 3), less the radius
+/// let mut clockwise = corners;
+/// clockwise.reverse();
+/// assert_eq!(Polygon::new(clockwise).err(), Some(ShapeError::NotConvex));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Polygon<P, T: Real> {
     vertices: P,

@@ -9,6 +9,21 @@ use crate::real::Real;
 ///
 /// The core stays the inner shape's core and the radius adds to its margin, so
 /// the rounding never costs GJK iterations.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, Cuboid, GjkConfig, Rounded, ShapeError, SupportMap, Transformed, Vector};
+///
+/// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
+/// let soft = Rounded::new(square, 0.25).unwrap();
+/// assert_eq!(soft.margin(), 0.25);
+/// let other = Transformed::translated(soft, Vector::<f64, 2>::new(3.0, 0.5)).unwrap();
+/// let d = distance(&soft, &other, &GjkConfig::default()).unwrap();
+/// assert!((d.distance - 0.5).abs() < 1e-12); // 3 apart, less two half-widths and two radii
+/// assert!((d.point_a.x - 1.25).abs() < 1e-12);
+/// assert_eq!(Rounded::new(square, -0.1), Err(ShapeError::Negative));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rounded<S, T: Real> {
     shape: S,

@@ -6,6 +6,20 @@ use super::{farthest, finite_point, ShapeError, SupportMap};
 use crate::real::Real;
 
 /// The triangle with vertices `a`, `b`, `c` (which may be collinear or coincide).
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance, GjkConfig, Point, SupportMap, Triangle, Vector};
+///
+/// let (o, x, y) = (Vector::<f64, 3>::zeros(), Vector::<f64, 3>::x(), Vector::<f64, 3>::y());
+/// let tri = Triangle::new(o, x * 2.0, y * 2.0).unwrap();
+/// assert_eq!(tri.support(&Vector::<f64, 3>::new(1.0, 0.5, 0.0)), x * 2.0);
+/// let above = Point::new(Vector::<f64, 3>::new(0.5, 0.5, 3.0)).unwrap();
+/// let d = distance(&tri, &above, &GjkConfig::default()).unwrap();
+/// assert!((d.distance - 3.0).abs() < 1e-12); // straight down onto the face
+/// assert!((d.point_a - Vector::<f64, 3>::new(0.5, 0.5, 0.0)).norm() < 1e-12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Triangle<T: Real, const D: usize> {
     vertices: [SVector<T, D>; 3],

@@ -264,6 +264,23 @@ where
 /// # Errors
 ///
 /// As for [`distance`](crate::distance); on an error the cache is emptied.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{distance_cached, Cuboid, GjkConfig, SimplexCache, Transformed, Vector};
+///
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let a = Transformed::translated(cube, Vector::<f64, 3>::zeros()).unwrap();
+/// let mut cache = SimplexCache::new();
+/// for frame in 0..5 {
+///     let x = 3.0 + 0.1 * f64::from(frame); // B drifts away along x
+///     let b = Transformed::translated(cube, Vector::<f64, 3>::new(x, 0.5, 0.0)).unwrap();
+///     let d = distance_cached(&a, &b, &GjkConfig::default(), &mut cache).unwrap();
+///     assert!((d.distance - (x - 2.0)).abs() < 1e-12); // face to face
+/// }
+/// assert!(!cache.is_empty());
+/// ```
 pub fn distance_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
@@ -296,6 +313,22 @@ where
 ///
 /// As for [`intersects`](crate::intersects); on an error the cache is
 /// emptied.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{intersects_cached, Cuboid, GjkConfig, SimplexCache, Transformed, Vector};
+///
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let a = Transformed::translated(cube, Vector::<f64, 3>::zeros()).unwrap();
+/// let mut cache = SimplexCache::new();
+/// for frame in 0..8 {
+///     let x = 3.1 - 0.2 * f64::from(frame); // B closes in along x
+///     let b = Transformed::translated(cube, Vector::<f64, 3>::new(x, 0.3, 0.0)).unwrap();
+///     let hit = intersects_cached(&a, &b, &GjkConfig::default(), &mut cache).unwrap();
+///     assert_eq!(hit, x < 2.0); // the faces meet at x = 2
+/// }
+/// ```
 pub fn intersects_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
