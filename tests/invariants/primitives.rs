@@ -179,11 +179,18 @@ pub fn primitive<T: Scalar, const D: usize>(
     })
 }
 
-/// The coordinate scale of a primitive: its translation, sizes and margin.
+/// The coordinate scale of a primitive: its translation, the sizes its
+/// kind uses (a point's are ignored, whatever they hold, NaN included) and
+/// its margin.
 fn extent_of<const D: usize>(spec: &PrimitiveSpec, scale: f64, shift: &P<D>) -> f64 {
     let t = P::<D>::from(vec_of::<D>(&spec.translation.map(Num::value))) * scale + shift;
     let s = P::<D>::from(vec_of::<D>(&spec.size.map(Num::value))) * scale;
-    t.amax() + s.amax() * (D as f64).sqrt() + spec.margin.map_or(0.0, |m| m.value().abs() * scale)
+    let size = match spec.kind {
+        PrimitiveKind::Point => 0.0,
+        PrimitiveKind::Ball => s[0].abs(),
+        PrimitiveKind::Box | PrimitiveKind::Segment => s.amax() * (D as f64).sqrt(),
+    };
+    t.amax() + size + spec.margin.map_or(0.0, |m| m.value().abs() * scale)
 }
 
 /// Runs the invariants on one input.
