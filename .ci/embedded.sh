@@ -53,5 +53,8 @@ node tests/embedded/wasm/run.mjs
 step "budgets"
 tests/embedded/measure.sh
 
+step "instructions per query on the Cortex-M3 (QEMU -icount)"
+tests/embedded/cycles.sh
+
 step "no-panic check"
 tests/embedded/no_panic.sh
