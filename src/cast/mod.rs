@@ -107,11 +107,16 @@ where
         }
     }
     let (ca, cb) = (a.center(), b.center());
+    // The first search direction: the caller's (a warm start: the previous
+    // frame's normal, from A towards B), else from the centre of `A − B`
+    // towards the start, else against the ray. Only where the loop starts
+    // depends on it; its certificates do not.
     let toward = start - (ca - cb);
-    let d0 = if all_finite(&toward) && max_abs(&toward) > T::zero() {
-        small_direction(&toward)
-    } else {
-        -small_direction(&dir)
+    let usable = |d: &SVector<T, D>| all_finite(d) && max_abs(d) > T::zero();
+    let d0 = match config.direction {
+        Some(hint) if usable(&hint) => small_direction(&hint),
+        _ if usable(&toward) => small_direction(&toward),
+        _ => -small_direction(&dir),
     };
     let (pa, pb) = (a.core_support(&d0), b.core_support(&-d0));
     if !(all_finite(&pa) && all_finite(&pb) && all_finite(&ca) && all_finite(&cb)) {

@@ -97,6 +97,10 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Origin {
 /// A ray that starts inside (or on) the shape hits at `t = 0`; see
 /// [`RayHit::normal`] for its normal. `max_t = ∞` casts without bound.
 ///
+/// A config with a first search direction ([`GjkConfig::toward`](crate::GjkConfig::toward):
+/// the previous frame's normal) starts the loop there, a warm start
+/// between frames; the answer does not depend on it beyond the tolerance.
+///
 /// # Errors
 ///
 /// [`GjkError::NonFinite`] for a NaN or infinite origin or direction, or

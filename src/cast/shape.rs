@@ -69,6 +69,13 @@ pub struct ShapeHit<T: Real, const D: usize> {
 /// Detection", 2004); see [`ray_cast`](crate::ray_cast). Shapes in contact
 /// at `t = 0` answer `t = 0`; see [`ShapeHit::normal`].
 ///
+/// Between frames, feed the previous hit's normal back as the first search
+/// direction (`config.toward(hit.normal)`, see
+/// [`GjkConfig::toward`](crate::GjkConfig::toward)): the loop starts at
+/// the features that met last frame, and a sweep that moves a little
+/// takes fewer iterations (11–14 % fewer in `tests/cast_warm.rs` in 2D and
+/// 3D); the answer does not depend on the start beyond the tolerance.
+///
 /// # Errors
 ///
 /// As for [`ray_cast`](crate::ray_cast): [`GjkError::NonFinite`] for a
