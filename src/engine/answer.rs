@@ -14,7 +14,7 @@ use super::extent::Extent;
 use crate::pair::Pair;
 use crate::query::{GjkError, Status};
 use crate::real::{all_finite, unit, Length, Real};
-use crate::simplex::Simplex;
+use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
 
 /// What a query learned about the cores.
@@ -91,35 +91,84 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         }
     }
 
-    /// For cores apart: the witnesses made `distance · normal` apart along
-    /// the normal, when the simplex's barycentric witnesses miss that by
-    /// more than rounding. Weights on a long simplex edge carry their
-    /// rounding along the normal (up to `ε` times the edge over the
-    /// weights), which is harmless across it and not along it: A's witness
-    /// is put on A's support plane along the normal (one support call, on
-    /// this path only) and B's `distance` beyond it.
+    /// For cores apart: the normal and witnesses made to agree, so that
+    /// `point_b − point_a = distance · normal` to rounding and pushing the
+    /// witnesses out by the margins keeps them the shapes' distance apart
+    /// along the normal.
+    ///
+    /// The barycentric witnesses `Σ λᵢ aᵢ`, `Σ λᵢ bᵢ` and the closest point
+    /// `v` (a projection) round differently, and on ill-conditioned
+    /// simplices they can disagree by far more than `ε`:
+    ///
+    /// * weights on a long edge carry their rounding along the normal, up
+    ///   to `ε` times the edge over the weights, which shortens or
+    ///   lengthens the witnesses' difference;
+    /// * on a thin face seen from afar (a large ball over a sliver), the
+    ///   face's plane is tilted by its rounding, and `v`, projected on that
+    ///   plane, leans sideways while the weights still put the witnesses on
+    ///   the true closest features. Radius `r` times that tilt moves a
+    ///   pushed-out witness sideways: 1e-7 for `r = 53` and a tilt of 2e-9.
+    ///
+    /// Only when they disagree by more than rounding (a path that costs up
+    /// to two support calls) two normals compete: the one found (`−v / ‖v‖`
+    /// or the face bound's) and the witnesses' own direction. Each one's
+    /// gap between the cores' support planes is a certified lower bound on
+    /// the distance; the direction of the true closest points has the
+    /// largest, so the larger gap wins, and a tie (both within the gap's
+    /// rounding) goes to the witnesses' direction, which keeps them where
+    /// they are. Then, if they still disagree, the side whose simplex
+    /// points spread least (a point core spreads not at all), whose
+    /// barycentric witness the weights' errors move least, is put on its
+    /// support plane along the normal and the other witness `distance`
+    /// beyond it.
     #[must_use]
-    pub fn witnesses_on_planes<A, B>(self, pair: &Pair<'_, A, B, T>) -> Self
+    pub fn aligned<A, B>(self, pair: &Pair<'_, A, B, T>, simplex: &Simplex<T, D>) -> Self
     where
         A: SupportMap<T, D> + ?Sized,
         B: SupportMap<T, D> + ?Sized,
     {
-        let Some(n) = self.normal.filter(|_| self.verdict != Verdict::Overlap) else {
+        let Some(found) = self.normal.filter(|_| self.verdict == Verdict::Apart) else {
             return self;
         };
-        let miss = self.point_b - self.point_a - n * self.distance;
-        if !(miss.length() > self.extent.rounding()) {
+        let rounding = self.extent.rounding();
+        let between = self.point_b - self.point_a;
+        if !((between - found * self.distance).length() > rounding) {
             return self;
         }
-        let s = pair.support(&n);
-        let lift = n.dot(&s.a) - n.dot(&self.point_a);
-        if !(lift.is_finite() && all_finite(&s.w)) {
+        // The certified gap along `n`, and the support point that gave it.
+        let gap = |n: &SVector<T, D>| {
+            let s = pair.support(n);
+            let g = -n.dot(&s.w);
+            (all_finite(&s.w) && g.is_finite()).then_some((g, s))
+        };
+        let Some((found_gap, found_support)) = gap(&found) else {
+            return self;
+        };
+        let own = unit(&between).and_then(|n| Some((n, gap(&n)?)));
+        let (normal, support) = match own {
+            Some((n, (g, s))) if g >= found_gap - rounding => (n, s),
+            _ => (found, found_support),
+        };
+        if !((between - normal * self.distance).length() > rounding) {
+            return Self {
+                normal: Some(normal),
+                ..self
+            };
+        }
+        let (point_a, point_b) = if spread(simplex, |p| p.a) <= spread(simplex, |p| p.b) {
+            let a = self.point_a + normal * (normal.dot(&support.a) - normal.dot(&self.point_a));
+            (a, a + normal * self.distance)
+        } else {
+            let b = self.point_b + normal * (normal.dot(&support.b) - normal.dot(&self.point_b));
+            (b - normal * self.distance, b)
+        };
+        if !(all_finite(&point_a) && all_finite(&point_b)) {
             return self;
         }
-        let point_a = self.point_a + n * lift;
         Self {
+            normal: Some(normal),
             point_a,
-            point_b: point_a + n * self.distance,
+            point_b,
             ..self
         }
     }
@@ -224,12 +273,27 @@ fn separating_normal<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Option
     unit(&-simplex.closest_point())
 }
 
+/// The largest coordinate difference between one side's points of the
+/// simplex (`side` picks `a` or `b`): how far rounding of the weights can
+/// move that side's barycentric witness.
+fn spread<T: Real, const D: usize>(
+    simplex: &Simplex<T, D>,
+    side: impl Fn(&SupportPoint<T, D>) -> SVector<T, D>,
+) -> T {
+    let mut points = simplex.iter().map(|(p, _)| side(p));
+    let Some(first) = points.next() else {
+        return T::zero();
+    };
+    points.fold(T::zero(), |m, q| {
+        (q - first).iter().fold(m, |m, x| m.max(x.abs()))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use nalgebra::SVector;
 
     use super::*;
-    use crate::simplex::SupportPoint;
 
     /// EPA's answer for cores that only touch is minus a zero depth,
     /// `-0.0`; the shapes' answer must report `+0.0` (and the public

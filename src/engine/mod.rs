@@ -352,5 +352,6 @@ where
         stop.normal,
         extent,
         (stop.iterations, stop.status),
-    ))
+    )
+    .aligned(pair, simplex))
 }
