@@ -5,13 +5,14 @@
 use nalgebra::SVector;
 
 use crate::engine::{
-    begin, gjk_loop, margins, point_core, within, CoreAnswer, Exits, ShapeAnswer, Verdict,
+    begin, margins, point_core, watched_loop, within, CoreAnswer, Exits, ShapeAnswer, Verdict,
 };
 use crate::epa::{expand, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 use crate::query::{GjkError, QueryConfig, Status, Toward};
 use crate::real::Real;
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
+use crate::trace::Watch;
 
 /// The contact between two shapes within a query distance.
 ///
@@ -114,6 +115,21 @@ fn signed<T, const D: usize, const V: usize, const F: usize>(
 where
     T: Real,
 {
+    signed_watched::<T, D, V, F>(a, b, cutoff, config, &mut ())
+}
+
+/// [`signed`], its GJK and EPA iterations reported to `watch`.
+#[inline(always)]
+pub(crate) fn signed_watched<T, const D: usize, const V: usize, const F: usize>(
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
+    cutoff: T,
+    config: &Toward<T, D>,
+    watch: &mut impl Watch<T, D>,
+) -> Result<Option<ShapeAnswer<T, D>>, GjkError>
+where
+    T: Real,
+{
     let (ra, rb) = margins(a, b)?;
     config.check()?;
     if let Some(core) = point_core(a, b).filter(|c| c.verdict == Verdict::Apart) {
@@ -125,13 +141,14 @@ where
     }
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;
+    watch.frame(pair.scale(), ra + rb);
     let cutoff = (cutoff + (ra + rb)) * pair.scale();
-    let gjk = gjk_loop(&pair, config, Exits::beyond(cutoff), &mut simplex)?;
+    let gjk = watched_loop(&pair, config, Exits::beyond(cutoff), &mut simplex, watch)?;
     if !within(&gjk, cutoff, config)? {
         return Ok(None);
     }
     let core = if gjk.verdict == Verdict::Overlap {
-        let epa = expand::<T, D, V, F, _, _>(&pair, config, &simplex)?;
+        let epa = expand::<T, D, V, F, _, _>(&pair, config, &simplex, watch)?;
         CoreAnswer {
             iterations: gjk.iterations + epa.iterations,
             ..epa
@@ -351,15 +368,22 @@ pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const 
     };
     // Shapes apart by less than the tolerance and rounding count as
     // touching: depth zero.
-    let normal = s.normal.ok_or(GjkError::NonFinite)?;
-    Ok(Some(Penetration {
-        // `+0` after the clamp: `max` may keep a `-0`.
-        depth: (-s.distance).max(T::zero()) + T::zero(),
-        upper_bound: (-s.bound).max(T::zero()) + T::zero(),
-        normal,
-        point_a: s.point_a,
-        point_b: s.point_b,
-        iterations: s.iterations,
-        status: s.status,
-    }))
+    Penetration::from_signed(s).map(Some)
+}
+
+impl<T: Real, const D: usize> Penetration<T, D> {
+    /// The penetration read off a signed answer.
+    pub(crate) fn from_signed(s: ShapeAnswer<T, D>) -> Result<Self, GjkError> {
+        let normal = s.normal.ok_or(GjkError::NonFinite)?;
+        Ok(Penetration {
+            // `+0` after the clamp: `max` may keep a `-0`.
+            depth: (-s.distance).max(T::zero()) + T::zero(),
+            upper_bound: (-s.bound).max(T::zero()) + T::zero(),
+            normal,
+            point_a: s.point_a,
+            point_b: s.point_b,
+            iterations: s.iterations,
+            status: s.status,
+        })
+    }
 }

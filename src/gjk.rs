@@ -6,11 +6,14 @@
 
 use nalgebra::SVector;
 
-use crate::engine::{begin, gjk_loop, margins, point_core, within, Exits, ShapeAnswer, Verdict};
-use crate::query::{GjkError, QueryConfig, Status};
+use crate::engine::{
+    begin, gjk_loop, margins, point_core, watched_loop, within, Exits, ShapeAnswer, Verdict,
+};
+use crate::query::{GjkError, QueryConfig, Status, Toward};
 use crate::real::Real;
 use crate::simplex::Simplex;
 use crate::support::{BoxAxes, SupportMap};
+use crate::trace::Watch;
 
 /// The answer of a distance query.
 ///
@@ -106,7 +109,17 @@ pub fn intersects<T: Real, const D: usize>(
     b: &(impl SupportMap<T, D> + ?Sized),
     config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<bool, GjkError> {
-    let config = &config.settings();
+    intersects_watched(a, b, &config.settings(), &mut ())
+}
+
+/// [`intersects`], its iterations reported to `watch`.
+#[inline(always)]
+pub(crate) fn intersects_watched<T: Real, const D: usize>(
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
+    config: &Toward<T, D>,
+    watch: &mut impl Watch<T, D>,
+) -> Result<bool, GjkError> {
     let (ra, rb) = margins(a, b)?;
     config.check()?;
     if let Some(core) = point_core(a, b) {
@@ -117,8 +130,9 @@ pub fn intersects<T: Real, const D: usize>(
     }
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;
+    watch.frame(pair.scale(), ra + rb);
     let margin = (ra + rb) * pair.scale();
-    let answer = gjk_loop(&pair, config, Exits::contact(margin), &mut simplex)?;
+    let answer = watched_loop(&pair, config, Exits::contact(margin), &mut simplex, watch)?;
     within(&answer, margin, config)
 }
 
@@ -163,7 +177,17 @@ pub fn distance<T: Real, const D: usize>(
     b: &(impl SupportMap<T, D> + ?Sized),
     config: &(impl QueryConfig<T, D> + ?Sized),
 ) -> Result<Distance<T, D>, GjkError> {
-    let config = &config.settings();
+    distance_watched(a, b, &config.settings(), &mut ())
+}
+
+/// [`distance`], its iterations reported to `watch`.
+#[inline(always)]
+pub(crate) fn distance_watched<T: Real, const D: usize>(
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
+    config: &Toward<T, D>,
+    watch: &mut impl Watch<T, D>,
+) -> Result<Distance<T, D>, GjkError> {
     let (ra, rb) = margins(a, b)?;
     config.check()?;
     if let Some(core) = point_core(a, b) {
@@ -171,7 +195,8 @@ pub fn distance<T: Real, const D: usize>(
     }
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;
-    let answer = gjk_loop(&pair, config, Exits::NONE, &mut simplex)?;
+    watch.frame(pair.scale(), ra + rb);
+    let answer = watched_loop(&pair, config, Exits::NONE, &mut simplex, watch)?;
     answer
         .for_shapes(pair.scale(), ra, rb)
         .map(Distance::from_answer)

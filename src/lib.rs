@@ -104,6 +104,7 @@ mod simplex;
 mod support;
 #[cfg(test)]
 mod test_lcg;
+pub mod trace;
 mod warm;
 
 pub use crate::bounds::{Aabb, BoundingBall};

@@ -45,6 +45,7 @@ use crate::query::{GjkError, Status, Toward};
 use crate::real::{all_finite, axis, Length, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
+use crate::trace::Watch;
 use crate::warm::Trail;
 use face_bound::face_bound;
 use termination::{bounds_meet, certifies, dot_rounding, gap_closed, proves_beyond, touching};
@@ -176,7 +177,23 @@ where
     A: SupportMap<T, D> + ?Sized,
     B: SupportMap<T, D> + ?Sized,
 {
-    traced_loop(pair, config, exits, simplex, &mut ())
+    traced_loop(pair, config, exits, simplex, &mut (), &mut ())
+}
+
+/// [`gjk_loop`], reporting every iteration to `watch`.
+pub(crate) fn watched_loop<T, A, B, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
+    config: &Toward<T, D>,
+    exits: Exits<T>,
+    simplex: &mut Simplex<T, D>,
+    watch: &mut impl Watch<T, D>,
+) -> Result<CoreAnswer<T, D>, GjkError>
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+{
+    traced_loop(pair, config, exits, simplex, &mut (), watch)
 }
 
 /// Where and why the loop stopped, before its answer is read off the
@@ -192,13 +209,15 @@ struct Stop<T: Real, const D: usize> {
 /// [`gjk_loop`], recording in `trail` the search direction of every vertex
 /// the simplex gains and keeps, for a warm start to seed its next simplex
 /// from. Cold queries pass `()`, whose reports do nothing: the loop
-/// compiles to the same code as without a trail.
+/// compiles to the same code as without a trail. Every iteration is
+/// reported to `watch` (for [`crate::trace`]; `()` when untraced).
 pub(crate) fn traced_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     config: &Toward<T, D>,
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
     trail: &mut impl Trail<T, D>,
+    watch: &mut impl Watch<T, D>,
 ) -> Result<CoreAnswer<T, D>, GjkError>
 where
     T: Real,
@@ -228,6 +247,7 @@ where
             return Err(GjkError::Overflow);
         }
         if touching(vv, extent) || simplex.is_full() {
+            watch.gjk(iteration, simplex, None, lower);
             stop = Some(end(
                 Verdict::Overlap,
                 Status::Converged,
@@ -237,6 +257,7 @@ where
             break;
         }
         if exits.within.is_some_and(|m| vv <= m * m) {
+            watch.gjk(iteration, simplex, None, lower);
             stop = Some(end(
                 Verdict::WithinMargin,
                 Status::Converged,
@@ -260,6 +281,7 @@ where
                 .beyond
                 .is_some_and(|c| proves_beyond(lower, c, extent))
             {
+                watch.gjk(iteration, simplex, Some(&p), lower);
                 stop = Some(end(
                     Verdict::BeyondCutoff,
                     Status::Converged,
@@ -269,6 +291,7 @@ where
                 break;
             }
         }
+        watch.gjk(iteration, simplex, Some(&p), lower);
         if gap_closed(vv, vw, norm, tolerance, extent) {
             stop = Some(end(Verdict::Apart, Status::Converged, lower, iteration));
             break;

@@ -14,7 +14,9 @@ use crate::query::{GjkError, Status, Toward};
 use crate::real::{all_finite, axis, max_abs, Length, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::{SupportMap, Transformed};
-use polytope::{Closest, Facet, Grow, Polytope};
+use crate::trace::Watch;
+pub(crate) use polytope::Polytope;
+use polytope::{Closest, Facet, Grow};
 
 /// Default room for polytope vertices in [`penetration`](crate::penetration)
 /// and [`contact`](crate::contact).
@@ -87,6 +89,7 @@ pub(crate) fn expand<T, const D: usize, const V: usize, const F: usize, A, B>(
     pair: &Pair<'_, A, B, T>,
     config: &Toward<T, D>,
     simplex: &Simplex<T, D>,
+    watch: &mut impl Watch<T, D>,
 ) -> Result<CoreAnswer<T, D>, GjkError>
 where
     T: Real,
@@ -141,7 +144,7 @@ where
     if !poly.start(&full) {
         return Err(GjkError::InvalidConfig);
     }
-    let mut best = run_epa(pair, config, &mut poly, extent)?;
+    let mut best = run_epa(pair, config, &mut poly, extent, watch)?;
     // Out of room, typically on a curved boundary (the polytope spent its
     // vertices all around `A − B`, while only the neighbourhood of the
     // deepest normal matters), or stalled by rounding (a polytope broken by
@@ -171,7 +174,7 @@ where
         }
         let mut budget = *config;
         budget.config.max_iterations = config.max_iterations.saturating_sub(best.iterations);
-        let next = run_epa(pair, &budget, &mut poly, extent)?;
+        let next = run_epa(pair, &budget, &mut poly, extent, watch)?;
         // Every sound lower bound is below every upper bound: a restart that
         // contradicts the bounds already held was bent by rounding (a far
         // vertex makes its planes coarse), and is not taken.
@@ -281,6 +284,7 @@ fn run_epa<T, const D: usize, const V: usize, const F: usize, A, B>(
     config: &Toward<T, D>,
     poly: &mut Polytope<T, D, V, F>,
     mut extent: Extent<T>,
+    watch: &mut impl Watch<T, D>,
 ) -> Result<CoreAnswer<T, D>, GjkError>
 where
     T: Real,
@@ -341,6 +345,7 @@ where
         let support = facet.normal.dot(&p.w);
         upper = upper.min(support);
         let bound = facet.bound.min(floor);
+        watch.epa(iteration, poly, f, &p, (bound.max(T::zero()), upper));
         if support - bound <= config.tolerance * bound.max(T::zero()) + extent.rounding() {
             status = Status::Converged;
             break;

@@ -170,6 +170,12 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         true
     }
 
+    /// How many vertices the polytope has.
+    #[must_use]
+    pub fn vertex_count(&self) -> usize {
+        self.vertices.len()
+    }
+
     /// Vertex `i` (the origin for an index out of range, which a consistent
     /// polytope never produces).
     #[must_use]

@@ -2,7 +2,7 @@
 //!
 //! The math is in the docs of the public item it serves, [`Simplex`](crate::Simplex).
 
-use nalgebra::SVector;
+use nalgebra::{ArrayStorage, SVector};
 
 use crate::real::Real;
 
@@ -63,6 +63,13 @@ impl<T: Real, const D: usize> SupportPoint<T, D> {
     fn zero() -> Self {
         Self::from_point(SVector::zeros())
     }
+
+    /// The origin, as a support point of two shapes at the origin.
+    pub(crate) const ZERO: Self = Self {
+        w: SVector::from_array_storage(ArrayStorage([[T::ZERO; D]; 1])),
+        a: SVector::from_array_storage(ArrayStorage([[T::ZERO; D]; 1])),
+        b: SVector::from_array_storage(ArrayStorage([[T::ZERO; D]; 1])),
+    };
 }
 
 /// Up to `D + 1` support points and the barycentric weights of the simplex
@@ -117,6 +124,16 @@ impl<T: Real, const D: usize> Default for Simplex<T, D> {
 
 impl<T: Real, const D: usize> Simplex<T, D> {
     const DIMENSION_OK: () = assert!(D >= 1 && D <= 31, "Simplex supports 1 <= D <= 31");
+
+    /// An empty simplex, in a constant.
+    pub(crate) const EMPTY: Self = Self {
+        head: [SupportPoint::ZERO; D],
+        tail: SupportPoint::ZERO,
+        head_weights: [T::ZERO; D],
+        tail_weight: T::ZERO,
+        len: 0,
+        closest: SVector::from_array_storage(ArrayStorage([[T::ZERO; D]; 1])),
+    };
 
     /// An empty simplex.
     #[must_use]
@@ -237,6 +254,18 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     #[must_use]
     pub fn closest_point(&self) -> SVector<T, D> {
         self.closest
+    }
+
+    /// The same simplex with every point (and the closest point, by the
+    /// same map of its `w`) mapped by `f`, which must be linear for the
+    /// weights to stay right (a scaling, for tracing).
+    #[must_use]
+    pub(crate) fn map_points(&self, f: impl Fn(&SupportPoint<T, D>) -> SupportPoint<T, D>) -> Self {
+        let mut s = *self;
+        s.head = self.head.map(|p| f(&p));
+        s.tail = f(&self.tail);
+        s.closest = f(&SupportPoint::from_point(self.closest)).w;
+        s
     }
 
     /// The witness points `(Σ λᵢ aᵢ, Σ λᵢ bᵢ)` on shapes A and B.

@@ -193,7 +193,7 @@ where
     }
     let scale = pair.scale();
     let exits = margin.map_or(Exits::NONE, |m| Exits::contact(m * scale));
-    let mut run = traced_loop(&pair, config, exits, &mut simplex, &mut trail)?;
+    let mut run = traced_loop(&pair, config, exits, &mut simplex, &mut trail, &mut ())?;
     if run.status == Status::Stalled && cached.len() > 0 {
         // Rounding stopped the seeded run short of a certificate: where the
         // loop stalls depends on where it started, so the answer (and any
@@ -201,7 +201,7 @@ where
         let (pair, first) = begin_along(a, b, config, None, &mut simplex)?;
         trail.restart(&first);
         let exits = margin.map_or(Exits::NONE, |m| Exits::contact(m * pair.scale()));
-        run = traced_loop(&pair, config, exits, &mut simplex, &mut trail)?;
+        run = traced_loop(&pair, config, exits, &mut simplex, &mut trail, &mut ())?;
         return finish_cache(a, &trail, cache, run, pair.scale());
     }
     finish_cache(a, &trail, cache, run, scale)

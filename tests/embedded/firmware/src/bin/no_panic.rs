@@ -27,6 +27,12 @@ fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T
     black_box(closest_points(a, b, black_box(T::one()), &config).ok());
     black_box(penetration(a, b, &config).ok());
     black_box(contact(a, b, black_box(T::one()), &config).ok());
+    // The traced queries, recording into a few steps of room.
+    let mut seen = gjk::trace::Recording::<T, D, 4>::new();
+    black_box(gjk::trace::intersects(a, b, &config, &mut seen).ok());
+    black_box(gjk::trace::distance(a, b, &config, &mut seen).ok());
+    black_box(gjk::trace::penetration(a, b, &config, &mut seen).ok());
+    black_box((seen.gjk().len(), seen.epa().len(), seen.dropped()));
     let v = black_box(b.center() - a.center());
     black_box(shape_cast(a, b, v, black_box(T::one()), &config).ok());
     black_box(shape_cast_with_separation(a, b, v, T::one(), black_box(T::one()), &config).ok());

@@ -1,0 +1,235 @@
+//! Watching a query work: every GJK iteration and every EPA expansion,
+//! reported to an [`Observer`] as the query runs.
+//!
+//! GJK (Gilbert, Johnson & Keerthi, *A fast procedure for computing the
+//! distance between complex objects in three-dimensional space*, IEEE J.
+//! Robotics and Automation, 1988) keeps a simplex of points of the
+//! Minkowski difference `A − B` and, each iteration, asks the shapes for
+//! their support points along `−v`, `v` the simplex's point closest to
+//! the origin. The distance lies between the lower bound those support
+//! points prove and `‖v‖`. EPA (van den Bergen, *Proximity queries and
+//! penetration depth computation on 3D game objects*, GDC 2001) grows a
+//! polytope inside `A − B` around the origin by expanding, each iteration,
+//! its facet nearest the origin. A [`GjkStep`] and an [`EpaStep`] are one
+//! such iteration, seen from outside: enough to draw it, or to see why a
+//! query answered what it did.
+//!
+//! The traced queries here ([`distance`], [`intersects`], [`penetration`])
+//! run the same code as the untraced ones in the crate root and return
+//! the same answers bit for bit; the untraced ones pass `()`, whose
+//! reports compile to nothing. Every value is in the shapes' own frame
+//! (the kernel's power-of-two scaling undone), on the *cores*: the margins
+//! of rounded shapes, balls and capsules are not in the points, and
+//! [`GjkStep::margins`] says how much to take off a core distance.
+//!
+//! The example `examples/svg` draws a traced query (`cargo run --example
+//! svg -- dir`): here a distance between a hexagon and a rounded triangle,
+//! with the shapes and the answer's witness points on the left, the
+//! Minkowski difference of the cores with every simplex on the right, and
+//! the bracket each iteration proved below.
+//!
+#![doc = include_str!("../../docs/pictures/distance.svg")]
+//!
+//! A pair answered in closed form (two point cores, such as a ball against
+//! a box, or two boxes for `intersects`) runs no iterations and reports
+//! none. No allocation: a [`Recording`] keeps up to `N` steps in place, and
+//! a custom observer decides what to keep.
+//!
+//! ```
+//! use gjk::trace::{self, Recording};
+//! use gjk::{Cuboid, GjkConfig, Polygon, Transformed, Vector};
+//!
+//! let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
+//! let points = [[3.0, 0.0], [5.0, -1.0], [5.0, 1.0]].map(Vector::<f64, 2>::from);
+//! let triangle = Polygon::new(points).unwrap();
+//! let mut seen = Recording::<f64, 2, 16>::new();
+//! let d = trace::distance(&square, &triangle, &GjkConfig::default(), &mut seen).unwrap();
+//! assert!((d.distance - 2.0).abs() < 1e-12);
+//! // One step per iteration, its bounds closing in on the distance.
+//! assert_eq!(seen.gjk().len() as u32, d.iterations);
+//! let last = seen.gjk().last().unwrap();
+//! assert!(last.lower <= 2.0 + 1e-12 && 2.0 <= last.upper + 1e-12);
+//! ```
+
+mod recording;
+mod watch;
+
+pub use recording::Recording;
+pub(crate) use watch::{Scaled, Watch};
+
+use nalgebra::{ArrayStorage, SVector};
+
+use crate::contact::{signed_watched, Penetration};
+use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+use crate::gjk::{distance_watched, intersects_watched, Distance};
+use crate::query::{GjkError, QueryConfig};
+use crate::real::Real;
+use crate::simplex::{Simplex, SupportPoint};
+use crate::support::SupportMap;
+
+/// One GJK iteration, in the shapes' frame, on the cores.
+#[derive(Clone, Copy, Debug)]
+pub struct GjkStep<T: Real, const D: usize> {
+    /// 1 for the first iteration.
+    pub iteration: u32,
+    /// The simplex the iteration starts from: its vertices (points of
+    /// `A − B`, each with the points of A and B it came from) and the
+    /// barycentric weights of its point closest to the origin,
+    /// [`Simplex::closest_point`] (`v`).
+    pub simplex: Simplex<T, D>,
+    /// The support point found along the search direction `−v`; `None`
+    /// when the loop stopped before searching (the simplex holds the
+    /// origin, or came within the boolean test's margin).
+    pub support: Option<SupportPoint<T, D>>,
+    /// `‖v‖`, an upper bound on the cores' distance.
+    pub upper: T,
+    /// The best lower bound on the cores' distance so far (this
+    /// iteration's support point included).
+    pub lower: T,
+    /// The sum of the shapes' margins: the shapes' distance is the cores'
+    /// less this.
+    pub margins: T,
+}
+
+impl<T: Real, const D: usize> GjkStep<T, D> {
+    /// A step of nothing, to fill storage with.
+    pub(crate) const EMPTY: Self = Self {
+        iteration: 0,
+        simplex: Simplex::EMPTY,
+        support: None,
+        upper: T::ZERO,
+        lower: T::ZERO,
+        margins: T::ZERO,
+    };
+
+    /// The search direction of this iteration, `−v` (not normalised).
+    #[must_use]
+    pub fn direction(&self) -> SVector<T, D> {
+        -self.simplex.closest_point()
+    }
+}
+
+/// One EPA iteration, in the shapes' frame, on the cores.
+#[derive(Clone, Copy, Debug)]
+pub struct EpaStep<T: Real, const D: usize> {
+    /// 1 for the first expansion of a polytope. When a polytope is
+    /// restarted (out of room, or broken by rounding), the count starts
+    /// again.
+    pub iteration: u32,
+    /// The vertices of the facet expanded, the one nearest the origin
+    /// (points of `A − B`; an edge in 2D, a triangle in 3D).
+    pub facet: [SVector<T, D>; D],
+    /// Its unit outward normal.
+    pub normal: SVector<T, D>,
+    /// The distance of its plane from the origin.
+    pub distance: T,
+    /// The support point found along the normal.
+    pub support: SupportPoint<T, D>,
+    /// The certified lower bound on the cores' depth after this step.
+    pub lower: T,
+    /// The least support value seen, an upper bound on the cores' depth.
+    pub upper: T,
+    /// How many vertices the polytope has.
+    pub vertices: usize,
+    /// How many facets are on its boundary.
+    pub facets: usize,
+}
+
+impl<T: Real, const D: usize> EpaStep<T, D> {
+    /// A step of nothing, to fill storage with.
+    pub(crate) const EMPTY: Self = Self {
+        iteration: 0,
+        facet: [zero(); D],
+        normal: zero(),
+        distance: T::ZERO,
+        support: SupportPoint::ZERO,
+        lower: T::ZERO,
+        upper: T::ZERO,
+        vertices: 0,
+        facets: 0,
+    };
+}
+
+/// The zero vector, in a constant.
+const fn zero<T: Real, const D: usize>() -> SVector<T, D> {
+    SVector::from_array_storage(ArrayStorage([[T::ZERO; D]; 1]))
+}
+
+/// The polytope of an EPA step, to look at: every facet on its boundary
+/// as its `D` vertices (points of `A − B`, in the shapes' frame), with its
+/// unit outward normal (zero for a facet too thin to have one).
+pub trait EpaPolytope<T: Real, const D: usize> {
+    /// Calls `visit` once per boundary facet.
+    fn for_each_facet(&self, visit: &mut FacetVisitor<'_, T, D>);
+}
+
+/// What [`EpaPolytope::for_each_facet`] calls: a facet's vertices and its
+/// unit outward normal.
+pub type FacetVisitor<'v, T, const D: usize> = dyn FnMut(&[SVector<T, D>; D], &SVector<T, D>) + 'v;
+
+/// What a traced query reports to, one call per iteration. Both methods
+/// do nothing unless overridden.
+pub trait Observer<T: Real, const D: usize> {
+    /// A GJK iteration.
+    fn gjk_step(&mut self, step: &GjkStep<T, D>) {
+        let _ = step;
+    }
+    /// An EPA iteration, with the polytope as it is before the expansion.
+    fn epa_step(&mut self, step: &EpaStep<T, D>, polytope: &dyn EpaPolytope<T, D>) {
+        let _ = (step, polytope);
+    }
+}
+
+/// Observes nothing.
+impl<T: Real, const D: usize> Observer<T, D> for () {}
+
+/// [`crate::distance`], reporting every iteration to `observer`.
+///
+/// # Errors
+///
+/// As for [`crate::distance`].
+pub fn distance<T: Real, const D: usize>(
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
+    config: &(impl QueryConfig<T, D> + ?Sized),
+    observer: &mut impl Observer<T, D>,
+) -> Result<Distance<T, D>, GjkError> {
+    distance_watched(a, b, &config.settings(), &mut Scaled::new(observer))
+}
+
+/// [`crate::intersects`], reporting every iteration to `observer`.
+///
+/// # Errors
+///
+/// As for [`crate::intersects`].
+pub fn intersects<T: Real, const D: usize>(
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
+    config: &(impl QueryConfig<T, D> + ?Sized),
+    observer: &mut impl Observer<T, D>,
+) -> Result<bool, GjkError> {
+    intersects_watched(a, b, &config.settings(), &mut Scaled::new(observer))
+}
+
+/// [`crate::penetration`], reporting every GJK and EPA iteration to
+/// `observer`.
+///
+/// # Errors
+///
+/// As for [`crate::penetration`].
+pub fn penetration<T: Real, const D: usize>(
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
+    config: &(impl QueryConfig<T, D> + ?Sized),
+    observer: &mut impl Observer<T, D>,
+) -> Result<Option<Penetration<T, D>>, GjkError> {
+    let config = &config.settings();
+    let signed = signed_watched::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(
+        a,
+        b,
+        T::zero(),
+        config,
+        &mut Scaled::new(observer),
+    )?;
+    signed.map(Penetration::from_signed).transpose()
+}

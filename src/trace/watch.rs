@@ -1,0 +1,154 @@
+//! The loops' side of tracing: what GJK and EPA report, in the kernel's
+//! frame, and the adapter that hands it to an [`Observer`] in the shapes'
+//! frame.
+
+use super::{EpaPolytope, EpaStep, FacetVisitor, GjkStep, Observer};
+use crate::epa::Polytope;
+use crate::real::Real;
+use crate::simplex::{Simplex, SupportPoint};
+
+/// What the loops report, in the kernel's frame. `()` ignores it all, and
+/// its empty inlined methods leave the loops as they are without it.
+pub(crate) trait Watch<T: Real, const D: usize> {
+    /// Told the pair's scale `σ` and the margins, once the pair is set up
+    /// (before any step).
+    fn frame(&mut self, sigma: T, margins: T);
+    /// A GJK iteration: the simplex it starts from, the support point it
+    /// found (if it searched), and the lower bound after it.
+    fn gjk(
+        &mut self,
+        iteration: u32,
+        simplex: &Simplex<T, D>,
+        support: Option<&SupportPoint<T, D>>,
+        lower: T,
+    );
+    /// An EPA iteration: the polytope, the facet `f` expanded, the support
+    /// point along its normal, and the depth's bracket after it.
+    fn epa<const V: usize, const F: usize>(
+        &mut self,
+        iteration: u32,
+        polytope: &Polytope<T, D, V, F>,
+        f: usize,
+        support: &SupportPoint<T, D>,
+        bracket: (T, T),
+    );
+}
+
+impl<T: Real, const D: usize> Watch<T, D> for () {
+    #[inline(always)]
+    fn frame(&mut self, _: T, _: T) {}
+    #[inline(always)]
+    fn gjk(&mut self, _: u32, _: &Simplex<T, D>, _: Option<&SupportPoint<T, D>>, _: T) {}
+    #[inline(always)]
+    fn epa<const V: usize, const F: usize>(
+        &mut self,
+        _: u32,
+        _: &Polytope<T, D, V, F>,
+        _: usize,
+        _: &SupportPoint<T, D>,
+        _: (T, T),
+    ) {
+    }
+}
+
+/// An [`Observer`] fed in the shapes' frame: the kernel's coordinates
+/// multiplied by `1/σ` (exact, `σ` a power of two).
+pub(crate) struct Scaled<'o, T: Real, O> {
+    observer: &'o mut O,
+    unscale: T,
+    margins: T,
+}
+
+impl<'o, T: Real, O> Scaled<'o, T, O> {
+    pub fn new(observer: &'o mut O) -> Self {
+        Self {
+            observer,
+            unscale: T::one(),
+            margins: T::zero(),
+        }
+    }
+}
+
+fn unscaled<T: Real, const D: usize>(p: &SupportPoint<T, D>, k: T) -> SupportPoint<T, D> {
+    SupportPoint {
+        w: p.w * k,
+        a: p.a * k,
+        b: p.b * k,
+    }
+}
+
+impl<T: Real, O: Observer<T, D>, const D: usize> Watch<T, D> for Scaled<'_, T, O> {
+    fn frame(&mut self, sigma: T, margins: T) {
+        self.unscale = sigma.recip();
+        self.margins = margins;
+    }
+
+    fn gjk(
+        &mut self,
+        iteration: u32,
+        simplex: &Simplex<T, D>,
+        support: Option<&SupportPoint<T, D>>,
+        lower: T,
+    ) {
+        let k = self.unscale;
+        let simplex = simplex.map_points(|p| unscaled(p, k));
+        self.observer.gjk_step(&GjkStep {
+            iteration,
+            upper: simplex.closest_point().norm(),
+            simplex,
+            support: support.map(|p| unscaled(p, k)),
+            lower: lower * k,
+            margins: self.margins,
+        });
+    }
+
+    fn epa<const V: usize, const F: usize>(
+        &mut self,
+        iteration: u32,
+        polytope: &Polytope<T, D, V, F>,
+        f: usize,
+        support: &SupportPoint<T, D>,
+        (lower, upper): (T, T),
+    ) {
+        let k = self.unscale;
+        let facet = polytope.facet(f);
+        let step = EpaStep {
+            iteration,
+            facet: facet.vertices.map(|i| polytope.vertex(i).w * k),
+            normal: facet.normal,
+            distance: facet.distance * k,
+            support: unscaled(support, k),
+            lower: lower * k,
+            upper: upper * k,
+            vertices: polytope.vertex_count(),
+            facets: polytope.boundary_facets().count(),
+        };
+        self.observer.epa_step(
+            &step,
+            &View {
+                polytope,
+                unscale: k,
+            },
+        );
+    }
+}
+
+/// A polytope seen in the shapes' frame.
+struct View<'p, T: Real, const D: usize, const V: usize, const F: usize> {
+    polytope: &'p Polytope<T, D, V, F>,
+    unscale: T,
+}
+
+impl<T: Real, const D: usize, const V: usize, const F: usize> EpaPolytope<T, D>
+    for View<'_, T, D, V, F>
+{
+    fn for_each_facet(&self, visit: &mut FacetVisitor<'_, T, D>) {
+        for f in self.polytope.boundary_facets() {
+            let facet = self.polytope.facet(f);
+            let points = facet
+                .vertices
+                .map(|i| self.polytope.vertex(i).w * self.unscale);
+            visit(&points, &facet.normal);
+        }
+    }
+}
