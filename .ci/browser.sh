@@ -19,4 +19,5 @@ fi
 bash demo/build.sh
 (cd demo && cargo build -q --release --bin check)
 # Chromium's complaints about the missing system bus are noise here.
-node demo/test/browser.mjs "$(command -v chromium)" demo/target/release/check 2> >(grep -v dbus >&2)
+mkdir -p target
+DEMO_SCREENSHOT=target/demo.png node demo/test/browser.mjs "$(command -v chromium)" demo/target/release/check 2> >(grep -v dbus >&2)

@@ -11,7 +11,8 @@
 // be the native ones (the same Rust code, compiled for wasm32 and for the
 // host), within a few ulps for the sines of the poses.
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { inflateSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -71,6 +72,45 @@ function send(method, params = {}, sessionId) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// A PNG as Chromium writes it (8-bit RGB or RGBA, not interlaced), to
+// pixels: the chunks' IDAT data inflated, each row unfiltered.
+function decodePng(png) {
+  let at = 8;
+  let width = 0, height = 0, channels = 4;
+  const idat = [];
+  while (at < png.length) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString("ascii", at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + length);
+    if (type === "IHDR") {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      if (data[8] !== 8 || data[12] !== 0) throw new Error("unexpected PNG layout");
+      channels = { 2: 3, 6: 4 }[data[9]];
+    }
+    if (type === "IDAT") idat.push(data);
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const v = raw[y * (stride + 1) + 1 + x];
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      const p = a + b - c;
+      const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const paeth = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      const add = [0, a, b, (a + b) >> 1, paeth][filter];
+      pixels[y * stride + x] = (v + add) & 255;
+    }
+  }
+  return { width, height, at: (x, y) => [...pixels.subarray((y * width + x) * channels, (y * width + x) * channels + 3)] };
+}
+
 async function main() {
   const { targetId } = await send("Target.createTarget", { url: "about:blank" });
   const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
@@ -81,6 +121,7 @@ async function main() {
     return r.result.value;
   };
   await on("Page.enable");
+  await on("Emulation.setDeviceMetricsOverride", { width: 1000, height: 780, deviceScaleFactor: 1, mobile: false });
   await on("Page.navigate", { url: page });
   for (let k = 0; !(await evaluate("!!(window.demo && window.demo.ready)")); k++) {
     if (k > 200) fail("the page never got ready");
@@ -124,6 +165,30 @@ async function main() {
   };
 
   const start = await compare("start", false);
+  // A screenshot: saved, not blank, and the canvas showing both shapes in
+  // their colours at their centres (blue A, orange B, over white).
+  const shot = Buffer.from((await on("Page.captureScreenshot", { format: "png" })).data, "base64");
+  const saved = process.env.DEMO_SCREENSHOT || join(tmpdir(), "gjk-demo.png");
+  writeFileSync(saved, shot);
+  const image = decodePng(shot);
+  const colours = new Set();
+  let ink = 0;
+  for (let y = 0; y < image.height; y += 2) {
+    for (let x = 0; x < image.width; x += 2) {
+      const [r, g, b] = image.at(x, y);
+      colours.add((r << 16) | (g << 8) | b);
+      if (r + g + b < 720) ink++;
+    }
+  }
+  if (colours.size < 16 || ink < 2000) fail(`the screenshot looks blank: ${colours.size} colours, ${ink} inked pixels`);
+  // The page's fills, rgba(74,144,217,0.35) and rgba(232,163,61,0.35), over white.
+  const expect = [[74, 144, 217], [232, 163, 61]].map((c) => c.map((v) => 255 + 0.35 * (v - 255)));
+  for (const i of [0, 1]) {
+    const [x, y] = (await evaluate(`demo.client([demo.bodies[${i}].x, demo.bodies[${i}].y])`)).map(Math.round);
+    const got = image.at(x, y);
+    if (got.some((v, k) => Math.abs(v - expect[i][k]) > 12)) fail(`shape ${i} not drawn at (${x}, ${y}): rgb ${got}`);
+  }
+  console.log(`screenshot ${saved}: ${image.width}×${image.height}, ${colours.size} colours, both shapes drawn`);
   // Move B (the box, right) by (-0.8, +0.5) world units: its pose follows the hand.
   const b0 = start.bodies[1];
   await drag([b0.x, b0.y], [b0.x - 0.8, b0.y + 0.5]);
