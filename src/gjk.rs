@@ -46,7 +46,12 @@ pub struct Distance<T: Real, const D: usize> {
     /// The witness point on A.
     ///
     /// When the shapes are apart, `point_a` and `point_b` are the closest
-    /// points and `‖point_b − point_a‖ = distance`. When their cores overlap,
+    /// points and `‖point_b − point_a‖ = distance` to the distance's
+    /// accuracy, each in its shape. Where a feature is nearly parallel to the
+    /// other (a face or edge the normal grazes), the witnesses may slide
+    /// along it by more: such a slide changes their separation only to
+    /// second order, and their difference may then lean off `normal` by it.
+    /// When their cores overlap,
     /// both are (up to rounding) one point common to both cores. When only the
     /// margins overlap, each is the point of its shape deepest inside the
     /// other along `normal`.

@@ -313,3 +313,64 @@ fn balls_over_slivers_get_aligned_witnesses() {
     balls_over_slivers::<f32, 3>(2000, 0x51e9);
     balls_over_slivers::<f32, 2>(1000, 0x51ea);
 }
+
+/// A seed of the `distance` target: two segments in 4D, A 187 long in the
+/// plane `x = 0`, B 0.047 long from the origin, rising by 2.1e-9 per unit
+/// along it towards A, with zero tolerance and a first direction across.
+/// The nearest point of B is 1.05e-9 along it, not at the origin where the
+/// loop's weights left B's witness; the normal is right. Lining A's
+/// witness up with B's by moving it sideways put it 1.05e-9 off A (50
+/// times the budget), for a gain of 1e-18 in `‖point_b − point_a‖`. Both
+/// witnesses must stay on their segments, within `64 ε L` (`L = 94`), and
+/// be the distance apart to that budget.
+#[test]
+fn witnesses_stay_on_segments_that_the_normal_grazes() {
+    type V4 = Vector<f64, 4>;
+    let a = [
+        [-0.0, 94.10546875, -0.0, 0.0],
+        [1.1475127822069926e-54, -93.0, 1.0, -1.353206160035664e-225],
+    ]
+    .map(V4::from);
+    let b = [
+        [0.0, 0.0, 0.0, 0.0],
+        [
+            0.04724409441496063,
+            -7.322834645669292e-11,
+            9.921259842519685e-11,
+            -7.322834645669292e-11,
+        ],
+    ]
+    .map(V4::from);
+    let (sa, sb) = (
+        ConvexHull::new(&a[..]).unwrap(),
+        ConvexHull::new(&b[..]).unwrap(),
+    );
+    let budget = 64.0 * f64::EPSILON * 94.0;
+    let starts = [Some(V4::new(-92.36328125, -92.109375, 0.0, 0.0)), None];
+    for first in starts {
+        let config = GjkConfig {
+            tolerance: -0.0,
+            max_iterations: 163,
+        }
+        .toward(first);
+        let d = distance(&sa, &sb, &config).unwrap();
+        // On a segment: the distance to its line and its parameter.
+        let on = |p: &V4, s: &[V4; 2]| {
+            let e = s[1] - s[0];
+            let t = (p - s[0]).dot(&e) / e.norm_squared();
+            let off = (p - s[0] - e * t.clamp(0.0, 1.0)).norm();
+            (off, t)
+        };
+        let (off_a, _) = on(&d.point_a, &a);
+        let (off_b, _) = on(&d.point_b, &b);
+        assert!(
+            off_a <= budget && off_b <= budget,
+            "off A {off_a:e}, off B {off_b:e}: {d:?}"
+        );
+        let apart = (d.point_b - d.point_a).norm();
+        assert!(
+            (apart - d.distance).abs() <= budget,
+            "{apart} apart for {d:?}"
+        );
+    }
+}

@@ -92,9 +92,9 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     }
 
     /// For cores apart: the normal and witnesses made to agree, so that
-    /// `point_b − point_a = distance · normal` to rounding and pushing the
-    /// witnesses out by the margins keeps them the shapes' distance apart
-    /// along the normal.
+    /// `point_b − point_a = distance · normal` along the normal to rounding,
+    /// and pushing the witnesses out by the margins leaves them the shapes'
+    /// distance apart.
     ///
     /// The barycentric witnesses `Σ λᵢ aᵢ`, `Σ λᵢ bᵢ` and the closest point
     /// `v` (a projection) round differently, and on ill-conditioned
@@ -116,11 +116,10 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     /// the distance; the direction of the true closest points has the
     /// largest, so the larger gap wins, and a tie (both within the gap's
     /// rounding) goes to the witnesses' direction, which keeps them where
-    /// they are. Then, if they still disagree, the side whose simplex
-    /// points spread least (a point core spreads not at all), whose
-    /// barycentric witness the weights' errors move least, is put on its
-    /// support plane along the normal and the other witness `distance`
-    /// beyond it.
+    /// they are. If they still disagree, A's witness is put on A's support
+    /// plane along the normal and B's `distance` beyond it; only where the
+    /// sideways miss would show once the margins are added is one of them
+    /// moved sideways too (see the body).
     #[must_use]
     pub fn aligned<A, B>(self, pair: &Pair<'_, A, B, T>, simplex: &Simplex<T, D>) -> Self
     where
@@ -155,15 +154,38 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
                 ..self
             };
         }
-        let (point_a, point_b) = if spread(simplex, |p| p.a) <= spread(simplex, |p| p.b) {
-            let a = self.point_a + normal * (normal.dot(&support.a) - normal.dot(&self.point_a));
+        // Along the normal, A's witness goes onto A's support plane and B's
+        // `distance` beyond it. Across it, a sideways miss `δ` shows in the
+        // shapes' answer as `√(d² + δ²) − d`, `d` the distance left once
+        // the margins are pushed along the normal: nothing when `d` is
+        // large (the witnesses then stay where the weights put them, in
+        // their shapes), everything when margins close the gap. Only then
+        // is one witness moved sideways, `distance` beyond the other: the
+        // other is the one on the side whose points spread least (a point
+        // core spreads not at all), which the weights' errors move least.
+        let lift_a = |p: SVector<T, D>| p + normal * (normal.dot(&support.a) - normal.dot(&p));
+        let lift_b = |p: SVector<T, D>| p + normal * (normal.dot(&support.b) - normal.dot(&p));
+        let across = (between - normal * normal.dot(&between)).length();
+        let margins = (pair.a.margin() + pair.b.margin()) * pair.scale();
+        let left = (self.distance - margins).abs();
+        let shows = (left * left + across * across).sqrt() - left;
+        let (point_a, point_b) = if !(shows > rounding) {
+            let a = lift_a(self.point_a);
+            let b = self.point_b
+                + normal * (normal.dot(&a) + self.distance - normal.dot(&self.point_b));
+            (a, b)
+        } else if spread(simplex, |p| p.a) <= spread(simplex, |p| p.b) {
+            let a = lift_a(self.point_a);
             (a, a + normal * self.distance)
         } else {
-            let b = self.point_b + normal * (normal.dot(&support.b) - normal.dot(&self.point_b));
+            let b = lift_b(self.point_b);
             (b - normal * self.distance, b)
         };
         if !(all_finite(&point_a) && all_finite(&point_b)) {
-            return self;
+            return Self {
+                normal: Some(normal),
+                ..self
+            };
         }
         Self {
             normal: Some(normal),
