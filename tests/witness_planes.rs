@@ -374,3 +374,110 @@ fn witnesses_stay_on_segments_that_the_normal_grazes() {
         );
     }
 }
+
+/// A seed of the `penetration` target (its `distance` check), at 1e74: a
+/// needle-like hull along the diagonal and a flat one from the origin's
+/// neighbourhood out to 2.7e74, where the loop stalls with the bracket
+/// `[0, 3.3e64]`. An uncertified normal cannot place witnesses: lifting A's
+/// onto its support plane along it moved it by 3e65 and put B's 1.4e65
+/// outside B. Stalled answers keep the weights' witnesses, each in its
+/// shape; checked along the axes and the normal within `64 ε L` (`L =
+/// 3.1e74`).
+#[test]
+fn stalled_answers_keep_their_witnesses_in_their_shapes() {
+    type V3 = Vector<f64, 3>;
+    let a: Vec<V3> = [
+        [
+            2.1796182765660457e74,
+            2.179618282050784e74,
+            2.179618282050784e74,
+        ],
+        [
+            2.179618281445326e74,
+            2.179618282050784e74,
+            2.179618282050784e74,
+        ],
+        [
+            -1.2748710731977708e74,
+            -1.2748710715950874e74,
+            -1.274871069565022e74,
+        ],
+        [
+            -3.0843654875559706e74,
+            -3.0843654886956563e74,
+            -3.0843654875559706e74,
+        ],
+        [
+            6.1687311347392114e72,
+            6.168731181038951e72,
+            6.168730999401508e72,
+        ],
+        [
+            1.2748710706334776e74,
+            1.2748710706334776e74,
+            1.2748710655761214e74,
+        ],
+        [
+            7.608101555006523e73,
+            7.608101555006523e73,
+            7.608101555006523e73,
+        ],
+        [
+            1.9945563518906636e74,
+            1.994556352959119e74,
+            1.994556346405925e74,
+        ],
+    ]
+    .iter()
+    .map(|&p| V3::from(p))
+    .collect();
+    let b: Vec<V3> = [
+        [
+            2.541127789379927e74,
+            2.7064512883364844e74,
+            2.706451288087178e74,
+        ],
+        [
+            2.1312116709083684e74,
+            2.203032535065247e74,
+            2.203032535065247e74,
+        ],
+        [
+            4.021154423646028e72,
+            4.156665139131356e72,
+            4.156665164061985e72,
+        ],
+        [31.03125, 31.12109375, 0.0],
+        [-6.579025838633619e-298, 8.819906955386804e-159, 31.12109375],
+    ]
+    .iter()
+    .map(|&p| V3::from(p))
+    .collect();
+    let (sa, sb) = (
+        ConvexHull::new(&a[..]).unwrap(),
+        ConvexHull::new(&b[..]).unwrap(),
+    );
+    let config = GjkConfig {
+        tolerance: 1e-12,
+        max_iterations: 128,
+    };
+    let d = distance(&sa, &sb, &config).unwrap();
+    let budget = 64.0 * f64::EPSILON * 3.1e74;
+    let n = d.normal.expect("apart");
+    let mut probes: Vec<V3> = (0..3)
+        .flat_map(|i| [V3::ith(i, 1.0), -V3::ith(i, 1.0)])
+        .collect();
+    probes.extend([n, -n]);
+    for u in probes {
+        let high_a = sa.support(&u).dot(&u);
+        let low_b = sb.support(&-u).dot(&u);
+        assert!(
+            d.point_a.dot(&u) <= high_a + budget,
+            "A's witness outside A along {u:?}: {d:?}"
+        );
+        assert!(
+            d.point_b.dot(&u) >= low_b - budget,
+            "B's witness outside B along {u:?}: {d:?}"
+        );
+    }
+}

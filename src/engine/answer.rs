@@ -91,7 +91,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         }
     }
 
-    /// For cores apart: the normal and witnesses made to agree, so that
+    /// For cores apart, converged: the normal and witnesses made to agree, so that
     /// `point_b − point_a = distance · normal` along the normal to rounding,
     /// and pushing the witnesses out by the margins leaves them the shapes'
     /// distance apart.
@@ -118,15 +118,19 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     /// rounding) goes to the witnesses' direction, which keeps them where
     /// they are. If they still disagree, A's witness is put on A's support
     /// plane along the normal and B's `distance` beyond it; only where the
-    /// sideways miss would show once the margins are added is one of them
-    /// moved sideways too (see the body).
+    /// sideways miss would show once the margins are added, and one side's
+    /// witness is a single point, is the other moved sideways too (see the
+    /// body).
     #[must_use]
     pub fn aligned<A, B>(self, pair: &Pair<'_, A, B, T>, simplex: &Simplex<T, D>) -> Self
     where
         A: SupportMap<T, D> + ?Sized,
         B: SupportMap<T, D> + ?Sized,
     {
-        let Some(found) = self.normal.filter(|_| self.verdict == Verdict::Apart) else {
+        // Only a converged answer's normal and distance are certified; a
+        // stalled bracket leaves the witnesses where the weights put them.
+        let settled = self.verdict == Verdict::Apart && self.status == Status::Converged;
+        let Some(found) = self.normal.filter(|_| settled) else {
             return self;
         };
         let rounding = self.extent.rounding();
@@ -159,27 +163,31 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         // shapes' answer as `√(d² + δ²) − d`, `d` the distance left once
         // the margins are pushed along the normal: nothing when `d` is
         // large (the witnesses then stay where the weights put them, in
-        // their shapes), everything when margins close the gap. Only then
-        // is one witness moved sideways, `distance` beyond the other: the
-        // other is the one on the side whose points spread least (a point
-        // core spreads not at all), which the weights' errors move least.
+        // their shapes), everything when margins close the gap. Only then,
+        // and only when one side's simplex points are all one point (a
+        // point core, or the single vertex the other side's feature faces),
+        // whose witness no weight can move, is the other witness moved
+        // sideways, `distance` beyond it. Between two features of more than
+        // a point neither witness is known to be the better one, and moving
+        // either can take it off its shape.
         let lift_a = |p: SVector<T, D>| p + normal * (normal.dot(&support.a) - normal.dot(&p));
         let lift_b = |p: SVector<T, D>| p + normal * (normal.dot(&support.b) - normal.dot(&p));
         let across = (between - normal * normal.dot(&between)).length();
         let margins = (pair.a.margin() + pair.b.margin()) * pair.scale();
         let left = (self.distance - margins).abs();
         let shows = (left * left + across * across).sqrt() - left;
-        let (point_a, point_b) = if !(shows > rounding) {
+        let (a_exact, b_exact) = (one_point(simplex, |p| p.a), one_point(simplex, |p| p.b));
+        let (point_a, point_b) = if shows > rounding && a_exact && !b_exact {
+            let a = lift_a(self.point_a);
+            (a, a + normal * self.distance)
+        } else if shows > rounding && b_exact && !a_exact {
+            let b = lift_b(self.point_b);
+            (b - normal * self.distance, b)
+        } else {
             let a = lift_a(self.point_a);
             let b = self.point_b
                 + normal * (normal.dot(&a) + self.distance - normal.dot(&self.point_b));
             (a, b)
-        } else if spread(simplex, |p| p.a) <= spread(simplex, |p| p.b) {
-            let a = lift_a(self.point_a);
-            (a, a + normal * self.distance)
-        } else {
-            let b = lift_b(self.point_b);
-            (b - normal * self.distance, b)
         };
         if !(all_finite(&point_a) && all_finite(&point_b)) {
             return Self {
@@ -295,20 +303,15 @@ fn separating_normal<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Option
     unit(&-simplex.closest_point())
 }
 
-/// The largest coordinate difference between one side's points of the
-/// simplex (`side` picks `a` or `b`): how far rounding of the weights can
-/// move that side's barycentric witness.
-fn spread<T: Real, const D: usize>(
+/// Whether one side's points of the simplex (`side` picks `a` or `b`) are
+/// all the same point.
+fn one_point<T: Real, const D: usize>(
     simplex: &Simplex<T, D>,
     side: impl Fn(&SupportPoint<T, D>) -> SVector<T, D>,
-) -> T {
+) -> bool {
     let mut points = simplex.iter().map(|(p, _)| side(p));
-    let Some(first) = points.next() else {
-        return T::zero();
-    };
-    points.fold(T::zero(), |m, q| {
-        (q - first).iter().fold(m, |m, x| m.max(x.abs()))
-    })
+    let first = points.next();
+    points.all(|q| Some(q) == first)
 }
 
 #[cfg(test)]
