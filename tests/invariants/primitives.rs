@@ -395,7 +395,11 @@ fn compare<T: Scalar, const D: usize>(
         if x != y {
             let from_contact = signed_gap(a, b).map(|(g, _)| g.abs());
             if let Some(g) = from_contact {
-                let band = budget::<T>(l, 0.0, 0.0);
+                // GJK's boolean counts cores within its relative tolerance of
+                // the margins' reach as touching: the band includes the
+                // tolerance of the cores' distance, margins and all.
+                let margins = a.margin().f() + b.margin().f();
+                let band = budget::<T>(l, margins + g, tol);
                 assert!(
                     g <= band,
                     "intersects: {x} by the fast path, {y} by GJK, {g:e} from contact (band {band:e})"
