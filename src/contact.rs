@@ -137,7 +137,11 @@ where
         if !within(&core, cutoff, config)? {
             return Ok(None);
         }
-        return core.for_shapes(T::one(), ra, rb).map(Some);
+        // Beyond the closed form's range (its unscaled answer overflows) the
+        // scaled loop decides, as it does for every other pair.
+        if let Ok(answer) = core.for_shapes(T::one(), ra, rb) {
+            return Ok(Some(answer));
+        }
     }
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;

@@ -196,7 +196,11 @@ pub(crate) fn distance_watched<T: Real, const D: usize>(
     let (ra, rb) = margins(a, b)?;
     config.check()?;
     if let Some(core) = point_core(a, b) {
-        return core.for_shapes(T::one(), ra, rb).map(Distance::from_answer);
+        // Beyond the closed form's range (its unscaled answer overflows) the
+        // scaled loop decides, as it does for every other pair.
+        if let Ok(answer) = core.for_shapes(T::one(), ra, rb) {
+            return Ok(Distance::from_answer(answer));
+        }
     }
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;
@@ -246,9 +250,9 @@ pub fn closest_points<T: Real, const D: usize>(
         if core.bound > max_dist + ra + rb {
             return Ok(None);
         }
-        return core
-            .for_shapes(T::one(), ra, rb)
-            .map(|s| Some(Distance::from_answer(s)));
+        if let Ok(answer) = core.for_shapes(T::one(), ra, rb) {
+            return Ok(Some(Distance::from_answer(answer)));
+        }
     }
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;

@@ -295,7 +295,11 @@ where
     let config = &config.settings();
     let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
     if let Some(core) = closed_form(a, b, config, cache)? {
-        return core.for_shapes(T::one(), ra, rb).map(Distance::from_answer);
+        // Beyond the closed form's range (its unscaled answer overflows) the
+        // scaled loop decides, as it does for every other pair.
+        if let Ok(answer) = core.for_shapes(T::one(), ra, rb) {
+            return Ok(Distance::from_answer(answer));
+        }
     }
     let (run, scale) = run_cached(a, b, config, None, cache)?;
     run.for_shapes(scale, ra, rb).map(Distance::from_answer)
