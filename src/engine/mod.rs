@@ -375,6 +375,5 @@ where
         stop.normal,
         extent,
         (stop.iterations, stop.status),
-    )
-    .aligned(pair, simplex))
+    ))
 }
