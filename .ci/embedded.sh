@@ -35,10 +35,10 @@ cargo run -q --release --manifest-path tests/embedded/expected/Cargo.toml
 git diff --exit-code -- tests/embedded/generated
 
 step "QEMU suite (lm3s6965evb, thumbv7m-none-eabi)"
-(cd tests/embedded/firmware && cargo run -q --release --bin suite)
+(cd tests/embedded/firmware && cargo run -q --release --bin suite_f64 && cargo run -q --release --bin suite_f32)
 
 step "QEMU suite (microbit: Cortex-M0, 16 KiB of RAM, thumbv6m-none-eabi)"
-(cd tests/embedded/firmware && cargo run -q --release --target thumbv6m-none-eabi --bin suite)
+(cd tests/embedded/firmware && for p in f64 f32; do cargo run -q --release --target thumbv6m-none-eabi --bin "suite_$p"; done)
 
 step "firmware builds: thumbv7em-none-eabihf, thumbv6m-none-eabi"
 for target in thumbv7em-none-eabihf thumbv6m-none-eabi; do

@@ -15,7 +15,7 @@ fn main() {
         "memory-m3.x"
     };
     fs::copy(map, out.join("memory.x")).expect("the memory maps are next to build.rs");
-    // 16 KiB of RAM: the suite leaves out what does not fit (see `suite`).
+    // 16 KiB of RAM: the suite leaves out what does not fit (see `run_suite` in `lib.rs`).
     println!("cargo:rustc-check-cfg=cfg(ram_16k)");
     if target.starts_with("thumbv6m") {
         println!("cargo:rustc-cfg=ram_16k");

@@ -1,12 +1,13 @@
-//! Helpers shared by the firmware binaries: semihosting exit, stack
-//! painting, and the shapes of the budget binaries.
+//! Helpers shared by the firmware binaries: semihosting exit, the suite's
+//! runner, stack painting, and the shapes of the budget binaries.
 #![no_std]
 
 use core::hint::black_box;
 
-use cortex_m_semihosting::debug;
+use cortex_m_semihosting::{debug, hprintln};
 use gjk::nalgebra::Vector3;
 use gjk::{ConvexHull, Cuboid, Transformed};
+use gjk_embedded_suite::{check, run_dim, Case, Outcome, Precision};
 
 /// Ends the QEMU run with success or failure.
 pub fn exit(ok: bool) -> ! {
@@ -19,6 +20,69 @@ pub fn exit(ok: bool) -> ! {
     loop {
         cortex_m::asm::wfi();
     }
+}
+
+const QUERY_NAMES: [&str; 4] = ["intersects", "distance", "penetration", "contact"];
+
+/// Whether a case runs in precision `T` on this part. On the Cortex-M0
+/// (16 KiB of RAM, stack included) EPA's default polytope fits in `f32`
+/// only: `f64` runs the GJK queries (`intersects`, `distance`), and the
+/// `f64` penetration and contact cases are counted as skipped.
+fn runs<T: Precision>(case: &Case) -> bool {
+    !(cfg!(ram_16k) && T::WIDE && matches!(case.query, 2 | 3))
+}
+
+/// Runs every case in precision `T`, compares each answer with the host's
+/// within `tol` (relative), prints each mismatch and a summary line, and
+/// ends the QEMU run: success when nothing failed.
+pub fn run_suite<T: Precision>(cases: &[Case], label: &str, tol: f64) -> ! {
+    hprintln!("gjk embedded suite: {} cases in {}", cases.len(), label);
+    let (mut passed, mut failed, mut skipped) = (0u32, 0u32, 0u32);
+    for case in cases {
+        if !runs::<T>(case) {
+            skipped += 1;
+            continue;
+        }
+        let out: Result<Outcome, _> =
+            run_dim::<T>(case.dim, case.query, &case.a, &case.b, case.param);
+        let verdict = match &out {
+            Ok(o) => check(case, o, tol),
+            Err(e) => {
+                hprintln!("FAIL {} [{}]: error {:?}", case.name, label, e);
+                failed += 1;
+                continue;
+            }
+        };
+        match verdict {
+            None => passed += 1,
+            Some(m) => {
+                failed += 1;
+                hprintln!(
+                    "FAIL {} [{} {}]: {}[{}] expected {} got {}",
+                    case.name,
+                    label,
+                    QUERY_NAMES
+                        .get(usize::from(case.query))
+                        .copied()
+                        .unwrap_or("?"),
+                    m.field,
+                    m.index,
+                    m.expected,
+                    m.got
+                );
+            }
+        }
+    }
+    hprintln!(
+        "{}: {} passed, {} failed, {} skipped (tolerance {:e} relative) -> {}",
+        label,
+        passed,
+        failed,
+        skipped,
+        tol,
+        if failed == 0 { "OK" } else { "MISMATCH" }
+    );
+    exit(failed == 0)
 }
 
 /// Word written over the unused stack before a measured call.

@@ -15,9 +15,9 @@ use gjk::nalgebra::{Isometry2, Isometry3, SMatrix, SVector, Vector2, Vector3};
 use gjk::{
     closest_points, contact, contact_manifold, distance, distance_cached, intersects,
     intersects_cached, penetration, ray_cast, shape_cast, shape_cast_with_separation,
-    time_of_impact, Aabb, Affine, Ball, BoundingBall, Cone, Cylinder, Ellipsoid, BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig,
-    Hull, HullBlock, PackedHull, Polygon, Real, RigidMotion, SimplexCache, SupportMap, Transformed,
-    Triangle,
+    time_of_impact, Aabb, Affine, Ball, BoundingBall, BuiltHull, Capsule, ClimbingHull, Cone,
+    ConvexHull, Cuboid, Cylinder, Ellipsoid, Faces, GjkConfig, Hull, HullBlock, PackedHull,
+    Polygon, Real, RigidMotion, SimplexCache, SupportMap, Transformed, Triangle,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
