@@ -3,14 +3,27 @@
 //! the margin (22) makes the shapes overlap. Found by the `penetration`
 //! fuzz target: the witnesses, barycentric combinations over the long
 //! segment, were `depth · normal` apart only to 3e-4 (1e4 ulps of the
-//! scale) along the normal. They are now put on A's support plane along the
-//! normal and B's `distance` beyond it whenever the simplex's witnesses
-//! miss that. Oracle: `point_a − point_b = depth · normal` and each point
+//! scale) along the normal. Whenever the simplex's witnesses miss that, the
+//! one on the side whose points spread least is now put on its support
+//! plane along the normal and the other `distance` beyond it. Oracle: `point_a − point_b = depth · normal` and each point
 //! on its shape's support plane along the normal, within `64 ε L`
-//! (`L = 2.2e8`). Also two seeds of the fuzz targets whose witnesses must
-//! stay in their shapes: segments the normal grazes, and a stalled answer.
+//! (`L = 2.2e8`).
+//!
+//! And the converse, a large ball over a sliver (found by the same
+//! target): the weights put the hull's witness on the true closest edge,
+//! but `v`, projected on a face whose plane rounding had tilted by 2e-9,
+//! leaned sideways, and the ball's witness, pushed out by its radius 53
+//! along that normal, landed 1.07e-7 to the side: 1e4 times the distance
+//! apart. The normal now comes from whichever direction certifies the
+//! larger gap, the witnesses' own on a tie.
 
-use gjk::{contact, distance, penetration, ConvexHull, GjkConfig, Rounded, SupportMap, Vector};
+mod common;
+
+use common::{rotation, Lcg, Source, TestReal, P};
+use gjk::{
+    contact, distance, penetration, Ball, ConvexHull, Distance, GjkConfig, Rounded, Status,
+    SupportMap, Vector,
+};
 
 type V = Vector<f64, 4>;
 
@@ -99,6 +112,206 @@ fn witnesses_of_cores_apart_lie_on_the_support_planes() {
         off <= budget,
         "contact points {off:e} from distance · normal apart: {c:?}"
     );
+}
+
+/// `distance` answers whose witnesses agree with the distance and the
+/// normal, each on its shape: `‖(point_b − point_a) − distance · normal‖`,
+/// the point on the ball `r` from its centre, and the point on the hull
+/// not below the hull's support plane along the normal and the axes, all
+/// within `budget`.
+fn assert_aligned<T: TestReal, const D: usize>(
+    d: &Distance<T, D>,
+    ball: (&Vector<T, D>, T, bool),
+    hull: &ConvexHull<&[Vector<T, D>], T, D>,
+    budget: f64,
+    what: &str,
+) {
+    let f = |v: &Vector<T, D>| P::<D>::from_fn(|i, _| v[i].as_f64());
+    let (centre, r, ball_is_a) = ball;
+    let (pa, pb) = (f(&d.point_a), f(&d.point_b));
+    let n = f(&d.normal.expect("apart"));
+    let off = (pb - pa - n * d.distance.as_f64()).norm();
+    assert!(
+        off <= budget,
+        "witnesses {off:e} off distance · normal; {what}: {d:?}"
+    );
+    let (on_ball, on_hull, towards_hull) = if ball_is_a { (pa, pb, n) } else { (pb, pa, -n) };
+    let radial = ((on_ball - f(centre)).norm() - r.as_f64()).abs();
+    assert!(
+        radial <= budget,
+        "ball's witness {radial:e} off its sphere; {what}: {d:?}"
+    );
+    let axis = |i: usize, s: f64| P::<D>::from_fn(|j, _| if i == j { s } else { 0.0 });
+    let mut probes: Vec<P<D>> = (0..D).flat_map(|i| [axis(i, 1.0), axis(i, -1.0)]).collect();
+    probes.push(towards_hull);
+    for u in probes {
+        // The least of `u · x` over the hull: at its support point along −u.
+        let low = f(&hull.support(&common::to_t(&-u))).dot(&u);
+        assert!(
+            on_hull.dot(&u) >= low - budget,
+            "hull's witness {:e} below its support plane along {u:?}; {what}: {d:?}",
+            low - on_hull.dot(&u)
+        );
+    }
+}
+
+/// The campaign's input, decoded: a hull of 12 points that is a sliver
+/// (0.4 long, 1e-9 thick, with one point 60 away in its plane) under a
+/// ball of radius 53.2 held as a rounded one-point hull, started along the
+/// fuzzer's first direction. The distance, 7.87281351222191e-12, is the
+/// hull's distance from the centre less the radius, computed in exact
+/// rational arithmetic (the least over the hull's vertices, edges and
+/// triangles); the nearest point is on the edge from (0, −4.6e-10, −7.9e-12)
+/// to (0.417, 4.2e-10, 4.8e-10), 6.2e-8 along it.
+#[test]
+fn a_large_ball_over_a_sliver_gets_aligned_witnesses() {
+    type V3 = Vector<f64, 3>;
+    let centre = V3::new(1.3196745452727656e-64, 2.2250738585072014e-308, 53.20703125);
+    let points: Vec<V3> = [
+        [
+            0.4173228337716535,
+            7.952755905511811e-10,
+            7.086614173228348e-11,
+        ],
+        [
+            0.4173228350629921,
+            4.1732283464566935e-10,
+            4.1732283464566935e-10,
+        ],
+        [
+            0.41732283422834643,
+            4.1732283464566935e-10,
+            4.1732283464566935e-10,
+        ],
+        [
+            0.40157480356692915,
+            4.1732283464566935e-10,
+            4.1732283464566935e-10,
+        ],
+        [
+            0.4173228350629921,
+            4.1732283464566935e-10,
+            4.803149606299212e-10,
+        ],
+        [
+            0.4173228338031496,
+            4.1732283464566935e-10,
+            -5.275590551181102e-10,
+        ],
+        [
+            0.03937007883464567,
+            7.874015748031497e-12,
+            -7.322834645669292e-10,
+        ],
+        [0.0, -4.645669291338583e-10, -7.874015748031497e-12],
+        [
+            0.24409448818110238,
+            -7.874015748031497e-12,
+            -7.874015748031497e-12,
+        ],
+        [53.58984375, 31.12109375, -3.0463458581243437e-187],
+    ]
+    .iter()
+    .map(|&p| V3::from(p))
+    .collect();
+    let ball = Rounded::new(
+        ConvexHull::new(core::slice::from_ref(&centre)).unwrap(),
+        53.20703125,
+    )
+    .unwrap();
+    let hull = ConvexHull::new(&points[..]).unwrap();
+    let budget = 64.0 * f64::EPSILON * 107.0;
+    let exact = 7.87281351222191e-12;
+    for first in [Some(V3::new(-22.6640625, 0.0, 0.0)), None] {
+        let config = GjkConfig {
+            tolerance: 1e-12,
+            max_iterations: 140,
+        }
+        .toward(first);
+        let d = distance(&ball, &hull, &config).unwrap();
+        assert_eq!(d.status, Status::Converged);
+        assert!((d.distance - exact).abs() <= budget, "{d:?}");
+        assert_aligned(&d, (&centre, 53.20703125, true), &hull, budget, "decoded");
+    }
+}
+
+/// Balls of radius 1 to 1000 just above or just touching slivers (a
+/// segment 0.05 to 1 long thickened by 1e-10 to 1e-6, with a far point in
+/// the plane), at random orientations, in both orders and from random
+/// first directions: every converged answer's witnesses agree with its
+/// distance and normal and lie on their shapes. Budget `64 ε L` with `L`
+/// the largest coordinate (the ball's centre), and in `f32` the
+/// tolerance's share `1e-6 · L`.
+fn balls_over_slivers<T: TestReal, const D: usize>(cases: usize, seed: u64) {
+    let mut rng = Lcg::new(seed);
+    for case in 0..cases {
+        let turn = rotation::<D>(&mut rng);
+        let length = rng.range(0.05, 1.0);
+        let thick = 10f64.powf(rng.range(-10.0, -6.0));
+        let mut local: Vec<P<D>> = (0..8)
+            .map(|_| {
+                let mut p = P::<D>::from_fn(|_, _| rng.range(-thick, thick));
+                p[0] = rng.range(0.0, length);
+                p
+            })
+            .collect();
+        local.push(P::<D>::from_fn(|i, _| {
+            if i + 1 == D {
+                rng.range(-thick, thick)
+            } else {
+                rng.range(-60.0, 60.0)
+            }
+        }));
+        let r = 10f64.powf(rng.range(0.0, 3.0));
+        let gap = 10f64.powf(rng.range(-14.0, -4.0)) * r;
+        let mut above = P::<D>::zeros();
+        // Over the sliver's ends as often as over its middle.
+        above[0] = match rng.int(0, 2) {
+            0 => rng.range(-1e-7, 1e-7),
+            1 => local[0][0] + rng.range(-1e-7, 1e-7),
+            _ => rng.range(0.0, length),
+        };
+        above[D - 1] = r + gap;
+        let points: Vec<Vector<T, D>> = local.iter().map(|p| common::to_t(&(turn * p))).collect();
+        let centre: Vector<T, D> = common::to_t(&(turn * above));
+        let Ok(hull) = ConvexHull::new(&points[..]) else {
+            continue;
+        };
+        let ball = Ball::new(centre, T::of_f64(r)).unwrap();
+        let as_hull = Rounded::new(
+            ConvexHull::new(core::slice::from_ref(&centre)).unwrap(),
+            T::of_f64(r),
+        )
+        .unwrap();
+        let scale = 2.0 * r + 60.0;
+        let tolerance = GjkConfig::<T>::default().tolerance.as_f64();
+        let budget = 64.0 * T::eps() * scale + tolerance * scale;
+        let first =
+            Some(common::to_t(&common::unit_vector::<D>(&mut rng))).filter(|_| rng.chance(0.5));
+        let config = GjkConfig::<T>::default().toward(first);
+        let what = format!("{} D={D} case {case}", T::NAME);
+        for d in [
+            distance(&ball, &hull, &config),
+            distance(&as_hull, &hull, &config),
+        ] {
+            let d = d.unwrap();
+            if d.status == Status::Converged && d.distance > T::zero() {
+                assert_aligned(&d, (&centre, T::of_f64(r), true), &hull, budget, &what);
+            }
+        }
+        let d = distance(&hull, &as_hull, &config).unwrap();
+        if d.status == Status::Converged && d.distance > T::zero() {
+            assert_aligned(&d, (&centre, T::of_f64(r), false), &hull, budget, &what);
+        }
+    }
+}
+
+#[test]
+fn balls_over_slivers_get_aligned_witnesses() {
+    balls_over_slivers::<f64, 3>(3000, 0x51e7);
+    balls_over_slivers::<f64, 2>(2000, 0x51e8);
+    balls_over_slivers::<f32, 3>(2000, 0x51e9);
+    balls_over_slivers::<f32, 2>(1000, 0x51ea);
 }
 
 /// A seed of the `distance` target: two segments in 4D, A 187 long in the

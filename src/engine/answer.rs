@@ -14,7 +14,7 @@ use super::extent::Extent;
 use crate::pair::Pair;
 use crate::query::{GjkError, Status};
 use crate::real::{all_finite, unit, Length, Real};
-use crate::simplex::Simplex;
+use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
 
 /// What a query learned about the cores.
@@ -91,35 +91,114 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         }
     }
 
-    /// For cores apart: the witnesses made `distance · normal` apart along
-    /// the normal, when the simplex's barycentric witnesses miss that by
-    /// more than rounding. Weights on a long simplex edge carry their
-    /// rounding along the normal (up to `ε` times the edge over the
-    /// weights), which is harmless across it and not along it: A's witness
-    /// is put on A's support plane along the normal (one support call, on
-    /// this path only) and B's `distance` beyond it.
+    /// For cores apart, converged: the normal and witnesses made to agree, so that
+    /// `point_b − point_a = distance · normal` along the normal to rounding,
+    /// and pushing the witnesses out by the margins leaves them the shapes'
+    /// distance apart.
+    ///
+    /// The barycentric witnesses `Σ λᵢ aᵢ`, `Σ λᵢ bᵢ` and the closest point
+    /// `v` (a projection) round differently, and on ill-conditioned
+    /// simplices they can disagree by far more than `ε`:
+    ///
+    /// * weights on a long edge carry their rounding along the normal, up
+    ///   to `ε` times the edge over the weights, which shortens or
+    ///   lengthens the witnesses' difference;
+    /// * on a thin face seen from afar (a large ball over a sliver), the
+    ///   face's plane is tilted by its rounding, and `v`, projected on that
+    ///   plane, leans sideways while the weights still put the witnesses on
+    ///   the true closest features. Radius `r` times that tilt moves a
+    ///   pushed-out witness sideways: 1e-7 for `r = 53` and a tilt of 2e-9.
+    ///
+    /// Only when they disagree by more than rounding (a path that costs up
+    /// to two support calls) two normals compete: the one found (`−v / ‖v‖`
+    /// or the face bound's) and the witnesses' own direction. Each one's
+    /// gap between the cores' support planes is a certified lower bound on
+    /// the distance; the direction of the true closest points has the
+    /// largest, so the larger gap wins, and a tie (both within the gap's
+    /// rounding) goes to the witnesses' direction, which keeps them where
+    /// they are. If they still disagree, A's witness is put on A's support
+    /// plane along the normal and B's `distance` beyond it; only where the
+    /// sideways miss would show once the margins are added, and one side's
+    /// witness is a single point, is the other moved sideways too (see the
+    /// body).
     #[must_use]
-    pub fn witnesses_on_planes<A, B>(self, pair: &Pair<'_, A, B, T>) -> Self
+    pub fn aligned<A, B>(self, pair: &Pair<'_, A, B, T>, simplex: &Simplex<T, D>) -> Self
     where
         A: SupportMap<T, D> + ?Sized,
         B: SupportMap<T, D> + ?Sized,
     {
-        let Some(n) = self.normal.filter(|_| self.verdict != Verdict::Overlap) else {
+        // Only a converged answer's normal and distance are certified; a
+        // stalled bracket leaves the witnesses where the weights put them.
+        let settled = self.verdict == Verdict::Apart && self.status == Status::Converged;
+        let Some(found) = self.normal.filter(|_| settled) else {
             return self;
         };
-        let miss = self.point_b - self.point_a - n * self.distance;
-        if !(miss.length() > self.extent.rounding()) {
+        let rounding = self.extent.rounding();
+        let between = self.point_b - self.point_a;
+        if !((between - found * self.distance).length() > rounding) {
             return self;
         }
-        let s = pair.support(&n);
-        let lift = n.dot(&s.a) - n.dot(&self.point_a);
-        if !(lift.is_finite() && all_finite(&s.w)) {
+        // The certified gap along `n`, and the support point that gave it.
+        let gap = |n: &SVector<T, D>| {
+            let s = pair.support(n);
+            let g = -n.dot(&s.w);
+            (all_finite(&s.w) && g.is_finite()).then_some((g, s))
+        };
+        let Some((found_gap, found_support)) = gap(&found) else {
             return self;
+        };
+        let own = unit(&between).and_then(|n| Some((n, gap(&n)?)));
+        let (normal, support) = match own {
+            Some((n, (g, s))) if g >= found_gap - rounding => (n, s),
+            _ => (found, found_support),
+        };
+        if !((between - normal * self.distance).length() > rounding) {
+            return Self {
+                normal: Some(normal),
+                ..self
+            };
         }
-        let point_a = self.point_a + n * lift;
+        // Along the normal, A's witness goes onto A's support plane and B's
+        // `distance` beyond it. Across it, a sideways miss `δ` shows in the
+        // shapes' answer as `√(d² + δ²) − d`, `d` the distance left once
+        // the margins are pushed along the normal: nothing when `d` is
+        // large (the witnesses then stay where the weights put them, in
+        // their shapes), everything when margins close the gap. Only then,
+        // and only when one side's simplex points are all one point (a
+        // point core, or the single vertex the other side's feature faces),
+        // whose witness no weight can move, is the other witness moved
+        // sideways, `distance` beyond it. Between two features of more than
+        // a point neither witness is known to be the better one, and moving
+        // either can take it off its shape.
+        let lift_a = |p: SVector<T, D>| p + normal * (normal.dot(&support.a) - normal.dot(&p));
+        let lift_b = |p: SVector<T, D>| p + normal * (normal.dot(&support.b) - normal.dot(&p));
+        let across = (between - normal * normal.dot(&between)).length();
+        let margins = (pair.a.margin() + pair.b.margin()) * pair.scale();
+        let left = (self.distance - margins).abs();
+        let shows = (left * left + across * across).sqrt() - left;
+        let (a_exact, b_exact) = (one_point(simplex, |p| p.a), one_point(simplex, |p| p.b));
+        let (point_a, point_b) = if shows > rounding && a_exact && !b_exact {
+            let a = lift_a(self.point_a);
+            (a, a + normal * self.distance)
+        } else if shows > rounding && b_exact && !a_exact {
+            let b = lift_b(self.point_b);
+            (b - normal * self.distance, b)
+        } else {
+            let a = lift_a(self.point_a);
+            let b = self.point_b
+                + normal * (normal.dot(&a) + self.distance - normal.dot(&self.point_b));
+            (a, b)
+        };
+        if !(all_finite(&point_a) && all_finite(&point_b)) {
+            return Self {
+                normal: Some(normal),
+                ..self
+            };
+        }
         Self {
+            normal: Some(normal),
             point_a,
-            point_b: point_a + n * self.distance,
+            point_b,
             ..self
         }
     }
@@ -224,12 +303,22 @@ fn separating_normal<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Option
     unit(&-simplex.closest_point())
 }
 
+/// Whether one side's points of the simplex (`side` picks `a` or `b`) are
+/// all the same point.
+fn one_point<T: Real, const D: usize>(
+    simplex: &Simplex<T, D>,
+    side: impl Fn(&SupportPoint<T, D>) -> SVector<T, D>,
+) -> bool {
+    let mut points = simplex.iter().map(|(p, _)| side(p));
+    let first = points.next();
+    points.all(|q| Some(q) == first)
+}
+
 #[cfg(test)]
 mod tests {
     use nalgebra::SVector;
 
     use super::*;
-    use crate::simplex::SupportPoint;
 
     /// EPA's answer for cores that only touch is minus a zero depth,
     /// `-0.0`; the shapes' answer must report `+0.0` (and the public

@@ -375,5 +375,6 @@ where
         stop.normal,
         extent,
         (stop.iterations, stop.status),
-    ))
+    )
+    .aligned(pair, simplex))
 }
