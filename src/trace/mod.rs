@@ -68,6 +68,28 @@ use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
 
 /// One GJK iteration, in the shapes' frame, on the cores.
+///
+/// # Example
+///
+/// The bracket `[lower, upper]` of each step holds the cores' distance,
+/// and the simplex's weights are a convex combination:
+///
+/// ```
+/// use gjk::trace::{self, Recording};
+/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+///
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let far = Transformed::translated(cube, Vector::<f64, 3>::new(3.0, 0.5, 0.0)).unwrap();
+/// let mut seen = Recording::<f64, 3, 16>::new();
+/// let d = trace::distance(&cube, &far, &GjkConfig::default(), &mut seen).unwrap();
+/// assert!((d.distance - 1.0).abs() < 1e-12);
+/// for step in seen.gjk() {
+///     assert!(step.lower <= 1.0 + 1e-12 && 1.0 <= step.upper + 1e-12);
+///     let total: f64 = step.simplex.iter().map(|(_, weight)| weight).sum();
+///     assert!((total - 1.0).abs() < 1e-12);
+///     assert_eq!(step.margins, 0.0);
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct GjkStep<T: Real, const D: usize> {
     /// 1 for the first iteration.
@@ -103,6 +125,29 @@ impl<T: Real, const D: usize> GjkStep<T, D> {
     };
 
     /// The search direction of this iteration, `−v` (not normalised).
+    ///
+    /// # Example
+    ///
+    /// The support point of a step is the farthest point of `A − B`
+    /// along its direction:
+    ///
+    /// ```
+    /// use gjk::trace::{self, Recording};
+    /// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+    ///
+    /// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
+    /// let moved = Transformed::translated(square, Vector::<f64, 2>::new(4.0, 1.0)).unwrap();
+    /// let mut seen = Recording::<f64, 2, 16>::new();
+    /// trace::distance(&square, &moved, &GjkConfig::default(), &mut seen).unwrap();
+    /// for step in seen.gjk() {
+    ///     let Some(s) = step.support else { continue };
+    ///     let n = step.direction();
+    ///     // The corners of A − B, a square of half-size 2 around (−4, −1).
+    ///     for (x, y) in [(-2.0, -3.0), (-2.0, 1.0), (-6.0, -3.0), (-6.0, 1.0)] {
+    ///         assert!(n.dot(&s.w) >= n.dot(&Vector::<f64, 2>::new(x, y)) - 1e-12);
+    ///     }
+    /// }
+    /// ```
     #[must_use]
     pub fn direction(&self) -> SVector<T, D> {
         -self.simplex.closest_point()
@@ -110,6 +155,28 @@ impl<T: Real, const D: usize> GjkStep<T, D> {
 }
 
 /// One EPA iteration, in the shapes' frame, on the cores.
+///
+/// # Example
+///
+/// Each expanded facet lies on its plane, `normal · x = distance`, and
+/// the bracket holds the depth:
+///
+/// ```
+/// use gjk::trace::{self, Recording};
+/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+///
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.75, 0.0, 0.0)).unwrap();
+/// let mut seen = Recording::<f64, 3, 64>::new();
+/// trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut seen).unwrap();
+/// assert!(!seen.epa().is_empty());
+/// for step in seen.epa() {
+///     for x in &step.facet {
+///         assert!((step.normal.dot(x) - step.distance).abs() < 1e-12);
+///     }
+///     assert!(step.lower <= 0.25 + 1e-12 && 0.25 <= step.upper + 1e-12);
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct EpaStep<T: Real, const D: usize> {
     /// 1 for the first expansion of a polytope. When a polytope is
@@ -158,6 +225,36 @@ const fn zero<T: Real, const D: usize>() -> SVector<T, D> {
 /// The polytope of an EPA step, to look at: every facet on its boundary
 /// as its `D` vertices (points of `A − B`, in the shapes' frame), with its
 /// unit outward normal (zero for a facet too thin to have one).
+///
+/// # Example
+///
+/// An observer that counts the facets it is shown, which
+/// [`EpaStep::facets`] also reports:
+///
+/// ```
+/// use gjk::trace::{self, EpaPolytope, EpaStep, Observer};
+/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+///
+/// struct Facets(Vec<(usize, usize)>);
+///
+/// impl Observer<f64, 3> for Facets {
+///     fn epa_step(&mut self, step: &EpaStep<f64, 3>, polytope: &dyn EpaPolytope<f64, 3>) {
+///         let mut count = 0;
+///         polytope.for_each_facet(&mut |_, normal| {
+///             assert!(normal.norm() == 0.0 || (normal.norm() - 1.0).abs() < 1e-12);
+///             count += 1;
+///         });
+///         self.0.push((count, step.facets));
+///     }
+/// }
+///
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.5, 0.3, 0.0)).unwrap();
+/// let mut seen = Facets(Vec::new());
+/// trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut seen).unwrap();
+/// assert!(!seen.0.is_empty());
+/// assert!(seen.0.iter().all(|(shown, reported)| shown == reported));
+/// ```
 pub trait EpaPolytope<T: Real, const D: usize> {
     /// Calls `visit` once per boundary facet.
     fn for_each_facet(&self, visit: &mut FacetVisitor<'_, T, D>);
@@ -165,10 +262,72 @@ pub trait EpaPolytope<T: Real, const D: usize> {
 
 /// What [`EpaPolytope::for_each_facet`] calls: a facet's vertices and its
 /// unit outward normal.
+///
+/// # Example
+///
+/// A visitor is any closure of that shape; here one that finds the
+/// facet nearest the origin, the one EPA expands:
+///
+/// ```
+/// use gjk::trace::{self, EpaPolytope, EpaStep, FacetVisitor, Observer};
+/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+///
+/// struct Nearest(Vec<(f64, f64)>);
+///
+/// impl Observer<f64, 3> for Nearest {
+///     fn epa_step(&mut self, step: &EpaStep<f64, 3>, polytope: &dyn EpaPolytope<f64, 3>) {
+///         let mut nearest = f64::INFINITY;
+///         let visit: &mut FacetVisitor<'_, f64, 3> = &mut |facet, normal| {
+///             if normal.norm() > 0.0 {
+///                 nearest = nearest.min(normal.dot(&facet[0]));
+///             }
+///         };
+///         polytope.for_each_facet(visit);
+///         self.0.push((nearest, step.distance));
+///     }
+/// }
+///
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.5, 0.3, 0.0)).unwrap();
+/// let mut seen = Nearest(Vec::new());
+/// trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut seen).unwrap();
+/// for (nearest, expanded) in seen.0 {
+///     assert!((nearest - expanded).abs() < 1e-9);
+/// }
+/// ```
 pub type FacetVisitor<'v, T, const D: usize> = dyn FnMut(&[SVector<T, D>; D], &SVector<T, D>) + 'v;
 
 /// What a traced query reports to, one call per iteration. Both methods
 /// do nothing unless overridden.
+///
+/// # Example
+///
+/// An observer that keeps only the width of each GJK bracket, which
+/// never grows:
+///
+/// ```
+/// use gjk::trace::{self, GjkStep, Observer};
+/// use gjk::{GjkConfig, Polygon, Vector};
+///
+/// struct Widths(Vec<f64>);
+///
+/// impl Observer<f64, 2> for Widths {
+///     fn gjk_step(&mut self, step: &GjkStep<f64, 2>) {
+///         self.0.push(step.upper - step.lower);
+///     }
+/// }
+///
+/// let hexagon = Polygon::new(core::array::from_fn::<_, 6, _>(|i| {
+///     let angle = i as f64 * core::f64::consts::PI / 3.0;
+///     Vector::<f64, 2>::new(angle.cos(), angle.sin())
+/// }))
+/// .unwrap();
+/// let points = [[3.0, 0.2], [5.0, -1.0], [5.0, 1.5]].map(Vector::<f64, 2>::from);
+/// let triangle = Polygon::new(points).unwrap();
+/// let mut widths = Widths(Vec::new());
+/// trace::distance(&hexagon, &triangle, &GjkConfig::default(), &mut widths).unwrap();
+/// assert!(widths.0.windows(2).all(|w| w[1] <= w[0]));
+/// ```
 pub trait Observer<T: Real, const D: usize> {
     /// A GJK iteration.
     fn gjk_step(&mut self, step: &GjkStep<T, D>) {
@@ -188,6 +347,26 @@ impl<T: Real, const D: usize> Observer<T, D> for () {}
 /// # Errors
 ///
 /// As for [`crate::distance`].
+///
+/// # Example
+///
+/// The traced answer is the untraced one, value for value:
+///
+/// ```
+/// use gjk::trace::{self, Recording};
+/// use gjk::{distance, Cuboid, GjkConfig, Transformed, Vector};
+///
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 2.0, 0.5)).unwrap();
+/// let rotation = gjk::nalgebra::Rotation3::from_euler_angles(0.3, 0.2, 0.1);
+/// let turned = Transformed::new(cube, *rotation.matrix(), Vector::<f64, 3>::new(3.0, 1.0, 0.0));
+/// let turned = turned.unwrap();
+/// let config = GjkConfig::default();
+/// let mut seen = Recording::<f64, 3, 32>::new();
+/// let traced = trace::distance(&cube, &turned, &config, &mut seen).unwrap();
+/// let plain = distance(&cube, &turned, &config).unwrap();
+/// assert_eq!(traced, plain);
+/// assert_eq!(seen.gjk().len() as u32, plain.iterations);
+/// ```
 pub fn distance<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
@@ -202,6 +381,25 @@ pub fn distance<T: Real, const D: usize>(
 /// # Errors
 ///
 /// As for [`crate::intersects`].
+///
+/// # Example
+///
+/// The last step of an overlap has a simplex around the origin (an
+/// upper bound of zero) and no support point searched after it:
+///
+/// ```
+/// use gjk::trace::{self, Recording};
+/// use gjk::{Capsule, GjkConfig, Vector};
+///
+/// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+/// let capsule = Capsule::new(v(-1.0, 0.0), v(1.0, 0.0), 0.25).unwrap();
+/// let other = Capsule::new(v(0.5, -1.0), v(0.5, 1.0), 0.25).unwrap();
+/// let mut seen = Recording::<f64, 2, 16>::new();
+/// assert!(trace::intersects(&capsule, &other, &GjkConfig::default(), &mut seen).unwrap());
+/// let last = seen.gjk().last().unwrap();
+/// assert!(last.support.is_none() && last.upper == 0.0);
+/// assert_eq!(last.margins, 0.5);
+/// ```
 pub fn intersects<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
@@ -217,6 +415,23 @@ pub fn intersects<T: Real, const D: usize>(
 /// # Errors
 ///
 /// As for [`crate::penetration`].
+///
+/// # Example
+///
+/// Shapes apart report only GJK steps; `None` says they are proven apart:
+///
+/// ```
+/// use gjk::trace::{self, Recording};
+/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+///
+/// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
+/// let apart = Transformed::translated(cube, Vector::<f64, 3>::new(2.5, 1.0, 0.0)).unwrap();
+/// let mut seen = Recording::<f64, 3, 32>::new();
+/// let p = trace::penetration(&cube, &apart, &GjkConfig::default(), &mut seen).unwrap();
+/// assert!(p.is_none());
+/// assert!(seen.epa().is_empty());
+/// assert!(seen.gjk().last().is_some_and(|step| step.lower > 0.0));
+/// ```
 pub fn penetration<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
