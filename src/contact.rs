@@ -158,7 +158,7 @@ where
             ..epa
         }
     } else {
-        gjk
+        gjk.witnesses_on_planes(&pair)
     };
     if core.normal.is_none() {
         return Err(GjkError::NonFinite);

@@ -87,8 +87,55 @@ fn witnesses_of_cores_apart_lie_on_the_support_planes() {
     .iter()
     .map(|&p| V::from(p))
     .collect();
-    let sa = Rounded::new(ConvexHull::new(&a).unwrap(), 22.0859375).unwrap();
-    let sb = ConvexHull::new(&b).unwrap();
+    assert_contact_witnesses(&a, 22.0859375, &b);
+}
+
+/// A second input of the family, where the witnesses were `distance`
+/// apart along the normal but 1.5e-4 apart across it (the alignment of
+/// `distance` leaves such a miss where moving a witness sideways could take
+/// it off its shape; a contact promises the vector relation).
+#[test]
+fn contact_witnesses_are_depth_times_normal_apart_across_too() {
+    let a = [
+        [1.00390625, 1.00390625, 1.00390625, 1.00390625],
+        [
+            0.2796852087802336,
+            0.2796852087802336,
+            -0.4197051327697001,
+            0.3334844658225361,
+        ],
+        [-2.4981099761778753e-127, 85.33203125, -1.0, -101.99609375],
+        [
+            -3.3730163863751894,
+            -3.3730163863751894,
+            -10.444629839824517,
+            -2.8290461207252413,
+        ],
+    ]
+    .map(V::from);
+    let far = [
+        999990.159556215,
+        -9.840443784975534,
+        -215720128.75573152,
+        -9.840442784975535,
+    ];
+    let near = [
+        -9.840443784975534,
+        -9.840443784975534,
+        -8.836537534975534,
+        -8.836537534975534,
+    ];
+    let b = [far, near, far, far].map(V::from);
+    assert_contact_witnesses(&a, 22.0859375, &b);
+}
+
+/// `penetration` and `contact` of the hull of `a` rounded by `radius`
+/// against the hull of `b`: their points `depth · normal` apart and each
+/// on its shape's support plane along the normal, within `64 ε L`
+/// (`L = 2.2e8`, the segment's length).
+fn assert_contact_witnesses(a: &[V], radius: f64, b: &[V]) {
+    let sa = Rounded::new(ConvexHull::new(a).unwrap(), radius).unwrap();
+    let sb = ConvexHull::new(b).unwrap();
     let config = GjkConfig::default();
     let budget = 64.0 * f64::EPSILON * 2.2e8;
     let p = penetration(&sa, &sb, &config)

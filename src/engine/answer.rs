@@ -91,6 +91,41 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         }
     }
 
+    /// For cores apart, as [`contact`](crate::contact) promises them: the
+    /// witnesses exactly `distance · normal` apart, when they still miss
+    /// that by more than rounding after [`Self::aligned`] (which leaves a
+    /// sideways miss where moving a witness across could take it off its
+    /// shape, or leaves a stalled answer alone). A's witness is put on A's
+    /// support plane along the normal (one support call, on this path
+    /// only) and B's `distance` beyond it, so B's may leave B's surface
+    /// sideways by the miss: the vector relation is the contract of a
+    /// contact, where the distance's witnesses only promise their length.
+    #[must_use]
+    pub fn witnesses_on_planes<A, B>(self, pair: &Pair<'_, A, B, T>) -> Self
+    where
+        A: SupportMap<T, D> + ?Sized,
+        B: SupportMap<T, D> + ?Sized,
+    {
+        let Some(n) = self.normal.filter(|_| self.verdict != Verdict::Overlap) else {
+            return self;
+        };
+        let miss = self.point_b - self.point_a - n * self.distance;
+        if !(miss.length() > self.extent.rounding()) {
+            return self;
+        }
+        let s = pair.support(&n);
+        let lift = n.dot(&s.a) - n.dot(&self.point_a);
+        if !(lift.is_finite() && all_finite(&s.w)) {
+            return self;
+        }
+        let point_a = self.point_a + n * lift;
+        Self {
+            point_a,
+            point_b: point_a + n * self.distance,
+            ..self
+        }
+    }
+
     /// For cores apart, converged: the normal and witnesses made to agree, so that
     /// `point_b − point_a = distance · normal` along the normal to rounding,
     /// and pushing the witnesses out by the margins leaves them the shapes'
