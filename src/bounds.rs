@@ -52,6 +52,18 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     ///
     /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate,
     /// [`ShapeError::Degenerate`] when `min` exceeds `max` on some axis.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Aabb, ShapeError, Vector};
+    ///
+    /// let lo = Vector::<f64, 2>::new(-1.0, 0.0);
+    /// let hi = Vector::<f64, 2>::new(3.0, 2.0);
+    /// let b = Aabb::new(lo, hi).unwrap();
+    /// assert_eq!((b.min, b.max), (lo, hi));
+    /// assert_eq!(Aabb::new(hi, lo), Err(ShapeError::Degenerate)); // min above max
+    /// ```
     pub fn new(min: SVector<T, D>, max: SVector<T, D>) -> Result<Self, ShapeError> {
         if !(all_finite(&min) && all_finite(&max)) {
             return Err(ShapeError::NonFinite);
@@ -72,6 +84,21 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     /// [`GjkError::NonFinite`] for a non-finite support point or margin,
     /// [`GjkError::Overflow`] when the margin takes a face past the largest
     /// finite value.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Aabb, Cuboid, Transformed, Vector};
+    ///
+    /// // A box of half-extents (1, 2, 3) centred at (10, 0, 0).
+    /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 2.0, 3.0)).unwrap();
+    /// let moved = Transformed::translated(cube, Vector::<f64, 3>::new(10.0, 0.0, 0.0)).unwrap();
+    /// let b = Aabb::of(&moved).unwrap();
+    /// // Exact up to the rounding allowance, 8 ε · 11 ≈ 2e-14.
+    /// assert!((b.min - Vector::<f64, 3>::new(9.0, -2.0, -3.0)).amax() < 1e-13);
+    /// assert!((b.max - Vector::<f64, 3>::new(11.0, 2.0, 3.0)).amax() < 1e-13);
+    /// assert!(b.min.x <= 9.0 && b.max.x >= 11.0); // never cuts the shape
+    /// ```
     pub fn of(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<Self, GjkError> {
         let margin = shape.margin();
         if !(margin.is_finite() && margin >= T::zero()) {
@@ -104,30 +131,87 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     }
 
     /// The centre, `(min + max) / 2`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Aabb;
+    /// use gjk::nalgebra::Vector2;
+    ///
+    /// let b = Aabb::new(Vector2::new(-1.0_f64, 2.0), Vector2::new(3.0, 4.0)).unwrap();
+    /// assert_eq!(b.center(), Vector2::new(1.0, 3.0));
+    /// ```
     #[must_use]
     pub fn center(&self) -> SVector<T, D> {
         self.min + (self.max - self.min) * T::lit(0.5)
     }
 
     /// The half-extents, `(max − min) / 2`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Aabb;
+    /// use gjk::nalgebra::Vector2;
+    ///
+    /// let b = Aabb::new(Vector2::new(-1.0_f64, 2.0), Vector2::new(3.0, 4.0)).unwrap();
+    /// assert_eq!(b.half_extents(), Vector2::new(2.0, 1.0));
+    /// ```
     #[must_use]
     pub fn half_extents(&self) -> SVector<T, D> {
         (self.max - self.min) * T::lit(0.5)
     }
 
     /// Whether the two boxes share a point (touching boxes do).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Aabb, Vector};
+    ///
+    /// let unit = |x: f64| {
+    ///     Aabb::new(Vector::<f64, 2>::new(x, 0.0), Vector::<f64, 2>::new(x + 1.0, 1.0)).unwrap()
+    /// };
+    /// assert!(unit(0.0).intersects(&unit(0.5)));
+    /// assert!(unit(0.0).intersects(&unit(1.0))); // sharing an edge counts
+    /// assert!(!unit(0.0).intersects(&unit(1.5)));
+    /// ```
     #[must_use]
     pub fn intersects(&self, other: &Self) -> bool {
         below(&self.min, &other.max) && below(&other.min, &self.max)
     }
 
     /// Whether `p` is in the box (on its boundary included).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Aabb, Vector};
+    ///
+    /// let b = Aabb::new(Vector::<f64, 2>::zeros(), Vector::<f64, 2>::new(2.0, 1.0)).unwrap();
+    /// assert!(b.contains_point(&Vector::<f64, 2>::new(1.0, 0.5)));
+    /// assert!(b.contains_point(&Vector::<f64, 2>::new(2.0, 1.0))); // a corner
+    /// assert!(!b.contains_point(&Vector::<f64, 2>::new(2.5, 0.5)));
+    /// ```
     #[must_use]
     pub fn contains_point(&self, p: &SVector<T, D>) -> bool {
         below(&self.min, p) && below(p, &self.max)
     }
 
     /// The smallest box holding both.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Aabb;
+    /// use gjk::nalgebra::Vector2;
+    ///
+    /// let a = Aabb::new(Vector2::new(0.0_f64, 0.0), Vector2::new(1.0, 1.0)).unwrap();
+    /// let b = Aabb::new(Vector2::new(3.0, -2.0), Vector2::new(4.0, 0.5)).unwrap();
+    /// let both = a.merged(&b);
+    /// assert_eq!(both.min, Vector2::new(0.0, -2.0));
+    /// assert_eq!(both.max, Vector2::new(4.0, 1.0));
+    /// ```
     #[must_use]
     pub fn merged(&self, other: &Self) -> Self {
         Self {
@@ -139,6 +223,18 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     /// The box grown by `amount` on every side (a broad phase's allowance
     /// for motion or speculative contact); a negative or NaN `amount` leaves
     /// it as it is, so the result always holds the box.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Aabb, Vector};
+    ///
+    /// let b = Aabb::new(Vector::<f64, 2>::zeros(), Vector::<f64, 2>::new(2.0, 1.0)).unwrap();
+    /// let grown = b.loosened(0.5);
+    /// assert_eq!(grown.min, Vector::<f64, 2>::new(-0.5, -0.5));
+    /// assert_eq!(grown.max, Vector::<f64, 2>::new(2.5, 1.5));
+    /// assert_eq!(b.loosened(-1.0), b); // never shrinks
+    /// ```
     #[must_use]
     pub fn loosened(&self, amount: T) -> Self {
         // `max` returns the other operand for a NaN.
@@ -189,6 +285,18 @@ impl<T: Real, const D: usize> BoundingBall<T, D> {
     /// # Errors
     ///
     /// As for [`Aabb::of`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{BoundingBall, Cuboid, Vector};
+    ///
+    /// // The ball through the corners of a 6 × 8 rectangle has radius 5.
+    /// let rect = Cuboid::new(Vector::<f64, 2>::new(3.0, 4.0)).unwrap();
+    /// let ball = BoundingBall::of(&rect).unwrap();
+    /// assert_eq!(ball.center, Vector::<f64, 2>::zeros());
+    /// assert!((ball.radius - 5.0).abs() < 1e-13);
+    /// ```
     pub fn of(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<Self, GjkError> {
         let core = Aabb::of(&CoreOf(shape))?;
         let margin = shape.margin();
@@ -204,6 +312,20 @@ impl<T: Real, const D: usize> BoundingBall<T, D> {
     }
 
     /// Whether the two balls share a point (touching balls do).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{BoundingBall, Vector};
+    ///
+    /// let at = |x: f64, radius: f64| BoundingBall {
+    ///     center: Vector::<f64, 3>::new(x, 0.0, 0.0),
+    ///     radius,
+    /// };
+    /// assert!(at(0.0, 1.0).intersects(&at(2.5, 2.0)));
+    /// assert!(at(0.0, 1.0).intersects(&at(3.0, 2.0))); // touching
+    /// assert!(!at(0.0, 1.0).intersects(&at(3.5, 2.0)));
+    /// ```
     #[must_use]
     pub fn intersects(&self, other: &Self) -> bool {
         let d = other.center - self.center;
@@ -250,6 +372,22 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> Transformed<S, T, D> {
     /// # Errors
     ///
     /// As for [`Aabb::of`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core::f64::consts::FRAC_PI_4;
+    /// use gjk::{Cuboid, Transformed};
+    /// use gjk::nalgebra::{Isometry2, Vector2};
+    ///
+    /// // A unit square turned 45° reaches √2 along each axis.
+    /// let square = Cuboid::new(Vector2::new(1.0_f64, 1.0)).unwrap();
+    /// let turn = Isometry2::new(Vector2::zeros(), FRAC_PI_4);
+    /// let diamond = Transformed::from_isometry2(square, &turn);
+    /// let b = diamond.aabb().unwrap();
+    /// assert!((b.max - Vector2::repeat(2f64.sqrt())).amax() < 1e-14);
+    /// assert!((b.min + Vector2::repeat(2f64.sqrt())).amax() < 1e-14);
+    /// ```
     pub fn aabb(&self) -> Result<Aabb<T, D>, GjkError> {
         Aabb::of(self)
     }
@@ -262,6 +400,21 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> Transformed<S, T, D> {
     /// # Errors
     ///
     /// As for [`Aabb::of`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core::f64::consts::FRAC_PI_4;
+    /// use gjk::{Cuboid, Transformed};
+    /// use gjk::nalgebra::{Isometry2, Vector2};
+    ///
+    /// // A 6 × 8 rectangle turned and moved: still radius 5, centred at the translation.
+    /// let rect = Cuboid::new(Vector2::new(3.0_f64, 4.0)).unwrap();
+    /// let pose = Isometry2::new(Vector2::new(10.0, -1.0), FRAC_PI_4);
+    /// let ball = Transformed::from_isometry2(rect, &pose).bounding_ball().unwrap();
+    /// assert!((ball.center - Vector2::new(10.0, -1.0)).norm() < 1e-13);
+    /// assert!((ball.radius - 5.0).abs() < 1e-12);
+    /// ```
     pub fn bounding_ball(&self) -> Result<BoundingBall<T, D>, GjkError> {
         let inner = BoundingBall::of(self.shape())?;
         let center = self.to_world(&inner.center);

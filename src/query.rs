@@ -162,6 +162,19 @@ impl<T: Real, const D: usize> Toward<T, D> {
     /// These settings, now starting along `direction` when it is `Some`;
     /// `None` (shapes that overlapped last frame, with no normal) keeps the
     /// previous direction. See [`GjkConfig::toward`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{GjkConfig, Vector};
+    ///
+    /// let x = Vector::<f64, 2>::x();
+    /// let hint = GjkConfig::default().toward(Some(x));
+    /// // A new direction replaces the old one; `None` keeps it.
+    /// let y = Vector::<f64, 2>::y();
+    /// assert_eq!(hint.starting_along(Some(y)).direction, Some(y));
+    /// assert_eq!(hint.starting_along(None).direction, Some(x));
+    /// ```
     #[must_use]
     pub fn starting_along(mut self, direction: Option<SVector<T, D>>) -> Self {
         if direction.is_some() {
@@ -192,6 +205,18 @@ impl<T: Real, const D: usize> Toward<T, D> {
 /// ```
 pub trait QueryConfig<T: Real, const D: usize> {
     /// The settings with their first direction.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{GjkConfig, QueryConfig, Vector};
+    ///
+    /// let config = GjkConfig::<f64>::default();
+    /// // A plain config starts from the shapes' centres; a `Toward` from its direction.
+    /// assert_eq!(QueryConfig::<f64, 3>::settings(&config).direction, None);
+    /// let hint = config.toward(Some(Vector::<f64, 3>::z()));
+    /// assert_eq!(hint.settings(), hint);
+    /// ```
     fn settings(&self) -> Toward<T, D>;
 }
 

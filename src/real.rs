@@ -86,6 +86,15 @@ pub trait Real: RealField + Copy + sealed::Sealed {
     const SAFE_SQUARE: Self;
 
     /// Converts an `f64` constant to this precision (rounding to nearest).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Real;
+    ///
+    /// assert_eq!(<f32 as Real>::lit(0.1), 0.1_f32); // rounded to the nearest f32
+    /// assert_eq!(<f64 as Real>::lit(0.1), 0.1_f64);
+    /// ```
     fn lit(x: f64) -> Self;
 
     /// The power of two `σ` that brings a magnitude `m` to order one
@@ -94,9 +103,32 @@ pub trait Real: RealField + Copy + sealed::Sealed {
     /// Clamped to the normal powers of two, so that `σ` and `1 / σ` are
     /// finite (a subnormal `m` then scales to at least `2⁻⁵²` in `f64`,
     /// `2⁻²³` in `f32`); `1` for a zero, negative or non-finite `m`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Real;
+    ///
+    /// // 6 · 2⁻² = 1.5, in [1, 2).
+    /// assert_eq!(f64::unit_scale(6.0), 0.25);
+    /// assert_eq!(f32::unit_scale(0.1), 16.0); // 0.1 · 16 = 1.6
+    /// assert_eq!(f64::unit_scale(0.0), 1.0);
+    /// assert_eq!(f64::unit_scale(f64::NAN), 1.0);
+    /// ```
     fn unit_scale(m: Self) -> Self;
 
     /// The value as an `f64`, exactly (`f32` widens without rounding).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Real;
+    ///
+    /// let x = 0.1_f32;
+    /// assert_eq!(x.widen(), f64::from(x));
+    /// assert_ne!(x.widen(), 0.1_f64); // the f32 nearest 0.1, exactly
+    /// assert_eq!(0.1_f64.widen(), 0.1);
+    /// ```
     fn widen(self) -> f64;
 }
 

@@ -58,6 +58,27 @@ impl<T: Real, const D: usize> RigidMotion<T, D> {
     /// [`ShapeError::NotOrthogonal`] when `rotation` is not orthogonal, or
     /// `angular` is not skew-symmetric turning in one plane (each to within
     /// [`Real::ANGLE_SLACK`] relative to its size).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core::f64::consts::PI;
+    /// use gjk::{Point, RigidMotion, ShapeError, Vector};
+    /// use gjk::nalgebra::Matrix2;
+    ///
+    /// // Turning at 2 rad per unit of time in the plane, from the identity pose.
+    /// let omega = Matrix2::new(0.0, -2.0, 2.0, 0.0);
+    /// let (origin, still) = (Vector::<f64, 2>::zeros(), Vector::<f64, 2>::zeros());
+    /// let spin = RigidMotion::new(Matrix2::identity(), origin, still, omega).unwrap();
+    /// assert!((spin.angular_speed() - 2.0).abs() < 1e-15);
+    /// // Half a turn at t = π/2: the local x axis points along −x.
+    /// let p = Point::new(Vector::<f64, 2>::new(1.0, 0.0)).unwrap();
+    /// let x = spin.place(p, PI / 2.0).to_world(&Vector::<f64, 2>::x());
+    /// assert!((x + Vector::<f64, 2>::x()).norm() < 1e-12);
+    /// let not_skew = Matrix2::new(1.0, 0.0, 0.0, 1.0);
+    /// let bad = RigidMotion::new(Matrix2::identity(), origin, still, not_skew);
+    /// assert_eq!(bad, Err(ShapeError::NotOrthogonal));
+    /// ```
     pub fn new(
         rotation: SMatrix<T, D, D>,
         translation: SVector<T, D>,
@@ -111,6 +132,19 @@ impl<T: Real, const D: usize> RigidMotion<T, D> {
     }
 
     /// A shape that does not move from `placement`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Ball, RigidMotion, Transformed, Vector};
+    ///
+    /// let ball = Ball::new(Vector::<f64, 3>::zeros(), 1.0).unwrap();
+    /// let parked = Transformed::translated(ball, Vector::<f64, 3>::new(4.0, 0.0, 0.0)).unwrap();
+    /// let motion = RigidMotion::at_rest(&parked);
+    /// assert_eq!(motion.velocity(), Vector::<f64, 3>::zeros());
+    /// assert_eq!(motion.angular_speed(), 0.0);
+    /// assert_eq!(motion.place(ball, 10.0).translation(), parked.translation());
+    /// ```
     #[must_use]
     pub fn at_rest<S>(placement: &Transformed<S, T, D>) -> Self {
         Self {
@@ -123,18 +157,55 @@ impl<T: Real, const D: usize> RigidMotion<T, D> {
     }
 
     /// The angular speed `|ω|` (radians per unit of time).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{RigidMotion, Vector};
+    /// use gjk::nalgebra::Isometry3;
+    ///
+    /// // ω = (0, 3, 4): a turn about that axis at |ω| = 5 rad per unit of time.
+    /// let still = Vector::<f64, 3>::zeros();
+    /// let omega = Vector::<f64, 3>::new(0.0, 3.0, 4.0);
+    /// let motion = RigidMotion::spatial(&Isometry3::identity(), still, omega).unwrap();
+    /// assert!((motion.angular_speed() - 5.0).abs() < 1e-15);
+    /// ```
     #[must_use]
     pub fn angular_speed(&self) -> T {
         self.speed
     }
 
     /// The velocity of the local origin.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{RigidMotion, Vector};
+    /// use gjk::nalgebra::Isometry2;
+    ///
+    /// let v = Vector::<f64, 2>::new(1.5, -0.5);
+    /// let motion = RigidMotion::planar(&Isometry2::identity(), v, 0.0).unwrap();
+    /// assert_eq!(motion.velocity(), v);
+    /// ```
     #[must_use]
     pub fn velocity(&self) -> SVector<T, D> {
         self.velocity
     }
 
     /// The position of the local origin at `t = 0`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Point, RigidMotion, Vector};
+    /// use gjk::nalgebra::Isometry2;
+    ///
+    /// let start = Isometry2::translation(2.0, 3.0);
+    /// let motion = RigidMotion::planar(&start, Vector::<f64, 2>::new(1.0, 0.0), 0.0).unwrap();
+    /// assert_eq!(motion.translation(), Vector::<f64, 2>::new(2.0, 3.0)); // at t = 0
+    /// let p = Point::new(Vector::<f64, 2>::zeros()).unwrap();
+    /// assert_eq!(motion.place(p, 4.0).translation(), Vector::<f64, 2>::new(6.0, 3.0));
+    /// ```
     #[must_use]
     pub fn translation(&self) -> SVector<T, D> {
         self.translation
@@ -150,6 +221,21 @@ impl<T: Real, const D: usize> RigidMotion<T, D> {
 
     /// `shape` placed where the motion has it at time `t`: each axis turned
     /// by Rodrigues' formula.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, RigidMotion, SupportMap, Vector};
+    /// use gjk::nalgebra::Isometry3;
+    ///
+    /// // A unit cube sliding along x at speed 3, without turning.
+    /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(1.0)).unwrap();
+    /// let v = Vector::<f64, 3>::new(3.0, 0.0, 0.0);
+    /// let no_turn = Vector::<f64, 3>::zeros();
+    /// let motion = RigidMotion::spatial(&Isometry3::identity(), v, no_turn).unwrap();
+    /// let later = motion.place(cube, 2.0);
+    /// assert_eq!(later.support(&Vector::<f64, 3>::x()).x, 7.0); // 6 + 1
+    /// ```
     #[must_use]
     pub fn place<S>(&self, shape: S, t: T) -> Transformed<S, T, D> {
         let (s, c) = (self.speed * t).sin_cos();
@@ -170,6 +256,23 @@ impl<T: Real> RigidMotion<T, 2> {
     /// # Errors
     ///
     /// [`ShapeError::NonFinite`] for a NaN or infinite input.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core::f64::consts::PI;
+    /// use gjk::{Point, RigidMotion, Vector};
+    /// use gjk::nalgebra::Isometry2;
+    ///
+    /// // One full turn per unit of time, standing still.
+    /// let still = Vector::<f64, 2>::zeros();
+    /// let motion = RigidMotion::planar(&Isometry2::identity(), still, 2.0 * PI).unwrap();
+    /// let p = Point::new(Vector::<f64, 2>::zeros()).unwrap();
+    /// let quarter = motion.place(p, 0.25);
+    /// // A quarter of a turn counter-clockwise takes x to y.
+    /// let x = quarter.direction_to_world(&Vector::<f64, 2>::x());
+    /// assert!((x - Vector::<f64, 2>::y()).norm() < 1e-12);
+    /// ```
     pub fn planar(
         pose: &Isometry2<T>,
         velocity: SVector<T, 2>,
@@ -193,6 +296,23 @@ impl<T: Real> RigidMotion<T, 3> {
     /// # Errors
     ///
     /// [`ShapeError::NonFinite`] for a NaN or infinite input.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core::f64::consts::FRAC_PI_2;
+    /// use gjk::{Point, RigidMotion, Vector};
+    /// use gjk::nalgebra::Isometry3;
+    ///
+    /// // Turning about z at π/2 per unit of time while rising at 1 along z.
+    /// let v = Vector::<f64, 3>::z();
+    /// let omega = Vector::<f64, 3>::new(0.0, 0.0, FRAC_PI_2);
+    /// let motion = RigidMotion::spatial(&Isometry3::identity(), v, omega).unwrap();
+    /// let p = Point::new(Vector::<f64, 3>::zeros()).unwrap();
+    /// let later = motion.place(p, 1.0);
+    /// let tip = later.to_world(&Vector::<f64, 3>::x());
+    /// assert!((tip - Vector::<f64, 3>::new(0.0, 1.0, 1.0)).norm() < 1e-12);
+    /// ```
     pub fn spatial(
         pose: &Isometry3<T>,
         velocity: SVector<T, 3>,

@@ -117,6 +117,16 @@ pub struct BuiltHull<'a, const D: usize> {
 
 impl<'a, const D: usize> BuiltHull<'a, D> {
     /// Length of the `vertices` storage for `points` points: `points`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::BuiltHull;
+    ///
+    /// // Every point may be a vertex: one slot each.
+    /// assert_eq!(BuiltHull::<2>::vertices_needed(10), 10);
+    /// assert_eq!(BuiltHull::<3>::vertices_needed(10), 10);
+    /// ```
     #[must_use]
     pub const fn vertices_needed(points: usize) -> usize {
         points
@@ -126,6 +136,16 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     /// (the hull has as many edges as vertices), `2·points` in 3D (room for
     /// the facets alive during the construction; the hull of `v` vertices
     /// has `2v − 4` triangles), at least 8.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::BuiltHull;
+    ///
+    /// assert_eq!(BuiltHull::<2>::facets_needed(10), 10); // a polygon has as many edges as corners
+    /// assert_eq!(BuiltHull::<3>::facets_needed(10), 20);
+    /// assert_eq!(BuiltHull::<3>::facets_needed(2), 8); // never fewer than 8
+    /// ```
     #[must_use]
     pub const fn facets_needed(points: usize) -> usize {
         if D == 2 {
@@ -139,6 +159,15 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     /// 2D, `45·points` in 3D (at least `5·points + 160`; of which 24 words
     /// a point hold the facets' planes, which make the builder's tests a
     /// dot product each).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::BuiltHull;
+    ///
+    /// assert_eq!(BuiltHull::<2>::work_needed(10), 31); // 3·10 + 1
+    /// assert_eq!(BuiltHull::<3>::work_needed(10), 450); // 45·10
+    /// ```
     #[must_use]
     pub const fn work_needed(points: usize) -> usize {
         if D == 2 {
@@ -150,6 +179,20 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
 
     /// The indices of the hull's extreme points: counter-clockwise from the
     /// lexicographically smallest in 2D, ascending in 3D.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{BuiltHull, Vector};
+    ///
+    /// // A square with its centre and the middle of its bottom edge.
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(1.0, 1.0), v(0.0, 2.0), v(2.0, 2.0), v(1.0, 0.0), v(0.0, 0.0), v(2.0, 0.0)];
+    /// let (mut vertices, mut facets, mut work) = ([0; 6], [[0; 2]; 6], [0; 19]);
+    /// let hull = BuiltHull::<2>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+    /// // Counter-clockwise from (0, 0): the four corners only.
+    /// assert_eq!(hull.vertices(), [4, 5, 2, 1]);
+    /// ```
     #[must_use]
     pub fn vertices(&self) -> &'a [u32] {
         self.vertices
@@ -158,6 +201,24 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     /// The hull's facets: edges `[a, b]` in 2D, counter-clockwise (the hull
     /// on the left); triangles `[a, b, c]` in 3D, counter-clockwise seen from
     /// outside (the normal `(b − a) × (c − a)` points out).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{BuiltHull, Vector};
+    ///
+    /// // A right triangle with a point inside: three outward, counter-clockwise edges.
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(0.0, 0.0), v(4.0, 0.0), v(1.0, 1.0), v(0.0, 4.0)];
+    /// let (mut vertices, mut facets, mut work) = ([0; 4], [[0; 2]; 4], [0; 13]);
+    /// let hull = BuiltHull::<2>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+    /// assert_eq!(hull.facets().len(), 3);
+    /// for &[a, b] in hull.facets() {
+    ///     // The interior point is on the left of every edge.
+    ///     let (p, q, c) = (points[a as usize], points[b as usize], points[2]);
+    ///     assert!((q - p).perp(&(c - p)) > 0.0);
+    /// }
+    /// ```
     #[must_use]
     pub fn facets(&self) -> &'a [[u32; D]] {
         self.facets
@@ -186,6 +247,27 @@ impl<'a> BuiltHull<'a, 2> {
     /// [`ShapeError::StorageTooSmall`] for short storage,
     /// [`ShapeError::Degenerate`] when the points are all on one line (or
     /// one point), and [`ShapeError::TooLarge`] beyond `2²⁸` points.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{BuiltHull, ShapeError, Vector};
+    ///
+    /// // Five points on a circle and one inside: a pentagon.
+    /// let angle = |k: u32| f64::from(k) * 2.0 * core::f64::consts::PI / 5.0;
+    /// let mut points = [Vector::<f64, 2>::zeros(); 6];
+    /// for k in 0..5 {
+    ///     points[k as usize] = Vector::<f64, 2>::new(angle(k).cos(), angle(k).sin());
+    /// }
+    /// let (mut vertices, mut facets, mut work) = ([0; 6], [[0; 2]; 6], [0; 19]);
+    /// let hull = BuiltHull::<2>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+    /// assert_eq!((hull.vertices().len(), hull.facets().len()), (5, 5));
+    /// // Points on one line bound no polygon.
+    /// let line = [Vector::<f64, 2>::new(0.0, 0.0), Vector::<f64, 2>::new(1.0, 1.0)];
+    /// let (mut v2, mut f2, mut w2) = ([0; 2], [[0; 2]; 2], [0; 7]);
+    /// let flat = BuiltHull::<2>::build(&line, &mut v2, &mut f2, &mut w2);
+    /// assert_eq!(flat.err(), Some(ShapeError::Degenerate));
+    /// ```
     pub fn build<T: Real>(
         points: &[SVector<T, 2>],
         vertices: &'a mut [u32],
@@ -220,6 +302,28 @@ impl<'a> BuiltHull<'a, 3> {
     /// on one line, or one point), [`ShapeError::TooLarge`] beyond `2²⁸`
     /// points, and [`ShapeError::Inconsistent`] should the construction
     /// contradict itself (which exact predicates rule out).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{BuiltHull, ShapeError, Vector};
+    ///
+    /// // A tetrahedron with its centroid: 4 vertices and 4 triangles.
+    /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    /// let points = [
+    ///     v(0.0, 0.0, 0.0), v(4.0, 0.0, 0.0), v(1.0, 1.0, 1.0),
+    ///     v(0.0, 4.0, 0.0), v(0.0, 0.0, 4.0),
+    /// ];
+    /// let mut vertices = [0; 5];
+    /// let mut facets = [[0; 3]; BuiltHull::<3>::facets_needed(5)];
+    /// let mut work = [0; BuiltHull::<3>::work_needed(5)];
+    /// let hull = BuiltHull::<3>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+    /// assert_eq!(hull.vertices(), [0, 1, 3, 4]); // ascending; the centroid is not one
+    /// assert_eq!(hull.facets().len(), 4);
+    /// let (mut v2, mut f2, mut w2) = ([0; 5], [[0; 3]; 8], [0; 10]);
+    /// let short = BuiltHull::<3>::build(&points, &mut v2, &mut f2, &mut w2);
+    /// assert_eq!(short.err(), Some(ShapeError::StorageTooSmall));
+    /// ```
     pub fn build<T: Real>(
         points: &[SVector<T, 3>],
         vertices: &'a mut [u32],

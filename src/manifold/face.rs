@@ -58,6 +58,16 @@ pub struct Face<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> Face<T, D> {
     /// An empty feature with this normal and id.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Face, Vector};
+    ///
+    /// let face = Face::new(Vector::<f64, 3>::z(), 7);
+    /// assert!(face.is_empty());
+    /// assert_eq!((face.normal, face.id), (Vector::<f64, 3>::z(), 7));
+    /// ```
     #[must_use]
     pub fn new(normal: SVector<T, D>, id: u32) -> Self {
         Self {
@@ -71,6 +81,18 @@ impl<T: Real, const D: usize> Face<T, D> {
 
     /// Appends a vertex with its id; `false` (and nothing changed) when the
     /// face is full.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Face, Vector};
+    ///
+    /// // An edge of a square, its two ends with their ids.
+    /// let mut edge = Face::new(Vector::<f64, 2>::x(), 1);
+    /// assert!(edge.push(Vector::<f64, 2>::new(1.0, -1.0), 10));
+    /// assert!(edge.push(Vector::<f64, 2>::new(1.0, 1.0), 11));
+    /// assert_eq!(edge.len(), 2);
+    /// ```
     pub fn push(&mut self, point: SVector<T, D>, id: u32) -> bool {
         match (self.points.get_mut(self.len), self.ids.get_mut(self.len)) {
             (Some(p), Some(i)) => {
@@ -84,6 +106,19 @@ impl<T: Real, const D: usize> Face<T, D> {
     }
 
     /// The vertices with their ids.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, Faces, Vector};
+    ///
+    /// // The face of a square across −y: its bottom edge, both ends at y = −1.
+    /// let square = Cuboid::new(Vector::<f64, 2>::new(2.0, 1.0)).unwrap();
+    /// let bottom = square.face(&Vector::<f64, 2>::new(0.3, -1.0));
+    /// let xs: Vec<f64> = bottom.points().map(|(p, _)| p.x).collect();
+    /// assert!(bottom.points().all(|(p, _)| p.y == -1.0));
+    /// assert!(xs.contains(&-2.0) && xs.contains(&2.0));
+    /// ```
     pub fn points(&self) -> impl Iterator<Item = (SVector<T, D>, u32)> + '_ {
         self.points
             .iter()
@@ -93,12 +128,35 @@ impl<T: Real, const D: usize> Face<T, D> {
     }
 
     /// How many vertices.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Ball, Cuboid, Faces, Vector};
+    ///
+    /// let dir = Vector::<f64, 3>::new(0.0, 0.0, 1.0);
+    /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(1.0)).unwrap();
+    /// let ball = Ball::new(Vector::<f64, 3>::zeros(), 1.0).unwrap();
+    /// assert_eq!(cube.face(&dir).len(), 4); // a square face
+    /// assert_eq!(ball.face(&dir).len(), 1); // a point core
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the face has no vertex.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Face, Vector};
+    ///
+    /// let mut face = Face::new(Vector::<f64, 2>::y(), 0);
+    /// assert!(face.is_empty());
+    /// face.push(Vector::<f64, 2>::new(0.0, 1.0), 0);
+    /// assert!(!face.is_empty());
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
@@ -145,6 +203,22 @@ pub trait Faces<T: Real, const D: usize>: SupportMap<T, D> {
     /// direction, not necessarily unit): for a polytope the face whose
     /// outward normal makes the smallest angle with `dir`, with its
     /// vertices in order around it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Faces, Polygon};
+    /// use gjk::nalgebra::Vector2;
+    ///
+    /// // A square's right edge is the face most aligned with (1, 0.3).
+    /// let v = |x: f64, y: f64| Vector2::new(x, y);
+    /// let corners = [v(-1.0, -1.0), v(1.0, -1.0), v(1.0, 1.0), v(-1.0, 1.0)];
+    /// let square = Polygon::new(corners).unwrap();
+    /// let edge = square.face(&v(1.0, 0.3));
+    /// assert!((edge.normal - v(1.0, 0.0)).norm() < 1e-15);
+    /// assert_eq!(edge.len(), 2);
+    /// assert!(edge.points().all(|(p, _)| p.x == 1.0));
+    /// ```
     fn face(&self, dir: &SVector<T, D>) -> Face<T, D>;
 }
 

@@ -108,17 +108,59 @@ pub struct Manifold<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> Manifold<T, D> {
     /// The contact points.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+    ///
+    /// // A cube sunk 0.1 into a floor: the four corners of its bottom face.
+    /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
+    /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
+    /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(0.0, 0.0, 1.4)).unwrap();
+    /// let m = contact_manifold(&floor, &sunk, 0.0, &GjkConfig::default()).unwrap().unwrap();
+    /// for p in m.points() {
+    ///     assert!((p.distance + 0.1).abs() < 1e-12);
+    ///     assert!((p.point_b.x.abs() - 0.5).abs() < 1e-12 && (p.point_b.z - 0.9).abs() < 1e-12);
+    /// }
+    /// ```
     pub fn points(&self) -> impl Iterator<Item = &ManifoldPoint<T, D>> + '_ {
         self.points.iter().flatten()
     }
 
     /// How many contact points.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+    ///
+    /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
+    /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
+    /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(0.0, 0.0, 1.4)).unwrap();
+    /// let m = contact_manifold(&floor, &sunk, 0.0, &GjkConfig::default()).unwrap().unwrap();
+    /// assert_eq!(m.len(), 4); // a face on a face
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.points().count()
     }
 
     /// Whether there is no contact point (never, for a returned manifold).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{contact_manifold, Ball, Cuboid, GjkConfig, Vector};
+    ///
+    /// let floor = Cuboid::new(Vector::<f64, 2>::new(5.0, 1.0)).unwrap();
+    /// let near = Ball::new(Vector::<f64, 2>::new(0.0, 2.5), 1.0).unwrap(); // 0.5 above
+    /// let cfg = GjkConfig::default();
+    /// let m = contact_manifold(&floor, &near, 1.0, &cfg).unwrap().unwrap();
+    /// assert!(!m.is_empty());
+    /// // Farther apart than `max_separation`: no manifold at all, rather than an empty one.
+    /// assert!(contact_manifold(&floor, &near, 0.25, &cfg).unwrap().is_none());
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0

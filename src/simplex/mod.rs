@@ -43,6 +43,18 @@ pub struct SupportPoint<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> SupportPoint<T, D> {
     /// The difference point `a − b`, remembering `a` and `b`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{SupportPoint, Vector};
+    ///
+    /// let a = Vector::<f64, 3>::new(4.0, 1.0, 0.0);
+    /// let b = Vector::<f64, 3>::new(1.0, 1.0, -2.0);
+    /// let p = SupportPoint::new(a, b);
+    /// assert_eq!(p.w, Vector::<f64, 3>::new(3.0, 0.0, 2.0));
+    /// assert_eq!((p.a, p.b), (a, b));
+    /// ```
     #[inline]
     #[must_use]
     pub fn new(a: SVector<T, D>, b: SVector<T, D>) -> Self {
@@ -50,6 +62,17 @@ impl<T: Real, const D: usize> SupportPoint<T, D> {
     }
 
     /// A bare point `w`, as if `a = w` and `b = 0`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{SupportPoint, Vector};
+    ///
+    /// let w = Vector::<f64, 2>::new(2.0, -5.0);
+    /// let p = SupportPoint::from_point(w);
+    /// assert_eq!((p.w, p.a), (w, w));
+    /// assert_eq!(p.b, Vector::<f64, 2>::zeros());
+    /// ```
     #[inline]
     #[must_use]
     pub fn from_point(w: SVector<T, D>) -> Self {
@@ -136,6 +159,17 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     };
 
     /// An empty simplex.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Simplex;
+    ///
+    /// let s = Simplex::<f64, 3>::new();
+    /// assert!(s.is_empty());
+    /// assert_eq!(s.len(), 0);
+    /// assert!(s.vertex(0).is_none());
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         #[allow(clippy::let_unit_value)]
@@ -151,6 +185,18 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// A simplex holding the single point `p` (weight one).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let w = Vector::<f64, 3>::new(1.0, 2.0, 3.0);
+    /// let s = Simplex::from_point(SupportPoint::from_point(w));
+    /// assert_eq!(s.len(), 1);
+    /// assert_eq!(s.weight(0), Some(1.0));
+    /// assert_eq!(s.closest_point(), w); // a single point is its own closest point
+    /// ```
     #[must_use]
     pub fn from_point(p: SupportPoint<T, D>) -> Self {
         let mut s = Self::new();
@@ -159,6 +205,20 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// Replaces the contents by the single point `p` (weight one).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let mut s = Simplex::<f64, 2>::new();
+    /// s.push(SupportPoint::from_point(Vector::<f64, 2>::new(1.0, 0.0)));
+    /// s.push(SupportPoint::from_point(Vector::<f64, 2>::new(0.0, 1.0)));
+    /// let w = Vector::<f64, 2>::new(-3.0, 4.0);
+    /// s.restart(SupportPoint::from_point(w));
+    /// assert_eq!(s.len(), 1);
+    /// assert_eq!((s.closest_point(), s.weight(0)), (w, Some(1.0)));
+    /// ```
     pub fn restart(&mut self, p: SupportPoint<T, D>) {
         self.len = 0;
         self.push(p);
@@ -167,6 +227,18 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// The number of vertices, from 0 to `D + 1`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let mut s = Simplex::<f64, 2>::new();
+    /// for p in [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]] {
+    ///     s.push(SupportPoint::from_point(Vector::<f64, 2>::from(p)));
+    /// }
+    /// assert_eq!(s.len(), 3); // D + 1 in the plane
+    /// ```
     #[inline]
     #[must_use]
     pub fn len(&self) -> usize {
@@ -174,6 +246,17 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// `true` when the simplex has no vertex.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let mut s = Simplex::<f64, 2>::new();
+    /// assert!(s.is_empty());
+    /// s.push(SupportPoint::from_point(Vector::<f64, 2>::x()));
+    /// assert!(!s.is_empty());
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -182,6 +265,19 @@ impl<T: Real, const D: usize> Simplex<T, D> {
 
     /// `true` when the simplex has `D + 1` vertices (it is full-dimensional
     /// unless degenerate).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// // A segment fills a simplex of dimension 1.
+    /// let mut s = Simplex::<f64, 1>::new();
+    /// s.push(SupportPoint::from_point(Vector::<f64, 1>::new(-1.0)));
+    /// assert!(!s.is_full());
+    /// s.push(SupportPoint::from_point(Vector::<f64, 1>::new(2.0)));
+    /// assert!(s.is_full());
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_full(&self) -> bool {
@@ -189,6 +285,19 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// Appends a vertex; returns `false` (and changes nothing) when full.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let mut s = Simplex::<f64, 1>::new();
+    /// assert!(s.push(SupportPoint::from_point(Vector::<f64, 1>::new(1.0))));
+    /// assert!(s.push(SupportPoint::from_point(Vector::<f64, 1>::new(2.0))));
+    /// // D + 1 = 2 vertices: a third is refused.
+    /// assert!(!s.push(SupportPoint::from_point(Vector::<f64, 1>::new(3.0))));
+    /// assert_eq!(s.len(), 2);
+    /// ```
     pub fn push(&mut self, p: SupportPoint<T, D>) -> bool {
         if self.len > D {
             return false;
@@ -200,12 +309,38 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// Removes every vertex.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let mut s = Simplex::from_point(SupportPoint::from_point(Vector::<f64, 3>::x()));
+    /// s.clear();
+    /// assert!(s.is_empty());
+    /// assert_eq!(s.closest_point_full(), None);
+    /// ```
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
     /// Removes the newest vertex and returns it; the other vertices keep
     /// their weights from the last reduction.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let mut s = Simplex::<f64, 2>::new();
+    /// let first = SupportPoint::from_point(Vector::<f64, 2>::new(1.0, 0.0));
+    /// let second = SupportPoint::from_point(Vector::<f64, 2>::new(0.0, 1.0));
+    /// s.push(first);
+    /// s.push(second);
+    /// assert_eq!(s.pop(), Some(second)); // the newest
+    /// assert_eq!(s.pop(), Some(first));
+    /// assert_eq!(s.pop(), None);
+    /// ```
     pub fn pop(&mut self) -> Option<SupportPoint<T, D>> {
         let last = *self.vertex(self.len.checked_sub(1)?)?;
         self.len -= 1;
@@ -213,6 +348,20 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// Vertex `i` (0 is the oldest, `len() - 1` the newest).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let mut s = Simplex::<f64, 2>::new();
+    /// let (x, y) = (Vector::<f64, 2>::x(), Vector::<f64, 2>::y());
+    /// s.push(SupportPoint::from_point(x));
+    /// s.push(SupportPoint::from_point(y));
+    /// assert_eq!(s.vertex(0).map(|p| p.w), Some(x));
+    /// assert_eq!(s.vertex(1).map(|p| p.w), Some(y));
+    /// assert!(s.vertex(2).is_none());
+    /// ```
     #[inline]
     #[must_use]
     pub fn vertex(&self, i: usize) -> Option<&SupportPoint<T, D>> {
@@ -224,6 +373,21 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// Barycentric weight of vertex `i` from the last reduction.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// // The segment from (1, -1) to (1, 3): the origin projects a quarter of the way along.
+    /// let mut s = Simplex::<f64, 2>::new();
+    /// s.push(SupportPoint::from_point(Vector::<f64, 2>::new(1.0, -1.0)));
+    /// s.push(SupportPoint::from_point(Vector::<f64, 2>::new(1.0, 3.0)));
+    /// s.closest_point_full();
+    /// assert!((s.weight(0).unwrap() - 0.75).abs() < 1e-15);
+    /// assert!((s.weight(1).unwrap() - 0.25).abs() < 1e-15);
+    /// assert_eq!(s.weight(2), None);
+    /// ```
     #[inline]
     #[must_use]
     pub fn weight(&self, i: usize) -> Option<T> {
@@ -240,6 +404,22 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// The vertices with their weights, oldest first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let mut s = Simplex::<f64, 2>::new();
+    /// s.push(SupportPoint::from_point(Vector::<f64, 2>::new(2.0, -1.0)));
+    /// s.push(SupportPoint::from_point(Vector::<f64, 2>::new(2.0, 1.0)));
+    /// s.closest_point_full();
+    /// // The weights are barycentric: they sum to one and rebuild the closest point.
+    /// let total: f64 = s.iter().map(|(_, l)| l).sum();
+    /// let v: Vector<f64, 2> = s.iter().map(|(p, l)| p.w * l).sum();
+    /// assert!((total - 1.0).abs() < 1e-15);
+    /// assert!((v - Vector::<f64, 2>::new(2.0, 0.0)).norm() < 1e-15);
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = (&SupportPoint<T, D>, T)> + '_ {
         let tail = (self.len > D).then_some((&self.tail, self.tail_weight));
         self.head
@@ -250,6 +430,19 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// The closest point found by the last reduction.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let mut s = Simplex::<f64, 3>::new();
+    /// s.push(SupportPoint::from_point(Vector::<f64, 3>::new(-1.0, 2.0, 0.0)));
+    /// s.push(SupportPoint::from_point(Vector::<f64, 3>::new(1.0, 2.0, 0.0)));
+    /// let v = s.closest_point_full().unwrap();
+    /// assert_eq!(s.closest_point(), v); // kept from the last reduction
+    /// assert!((v - Vector::<f64, 3>::new(0.0, 2.0, 0.0)).norm() < 1e-15);
+    /// ```
     #[inline]
     #[must_use]
     pub fn closest_point(&self) -> SVector<T, D> {
@@ -269,6 +462,22 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// The witness points `(Σ λᵢ aᵢ, Σ λᵢ bᵢ)` on shapes A and B.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// // Two points of A against one point of B: the witness on A is their weighted mean.
+    /// let b = Vector::<f64, 2>::new(0.0, 1.0);
+    /// let mut s = Simplex::<f64, 2>::new();
+    /// s.push(SupportPoint::new(Vector::<f64, 2>::new(-1.0, 3.0), b));
+    /// s.push(SupportPoint::new(Vector::<f64, 2>::new(1.0, 3.0), b));
+    /// s.closest_point_full();
+    /// let (on_a, on_b) = s.witnesses();
+    /// assert!((on_a - Vector::<f64, 2>::new(0.0, 3.0)).norm() < 1e-15);
+    /// assert!((on_b - b).norm() < 1e-15);
+    /// ```
     #[must_use]
     pub fn witnesses(&self) -> (SVector<T, D>, SVector<T, D>) {
         self.iter()
@@ -300,6 +509,21 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     ///
     /// Keeps only the vertices of that face, stores their weights, and returns
     /// the closest point; `None` for an empty simplex.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// let mut s = Simplex::<f64, 2>::new();
+    /// s.push(SupportPoint::from_point(Vector::<f64, 2>::new(3.0, 0.0)));
+    /// s.push(SupportPoint::from_point(Vector::<f64, 2>::new(1.0, 2.0)));
+    /// // The closest point of the edge from (3, 0) to (1, 2) is (1.5, 1.5).
+    /// let v = s.reduce().unwrap();
+    /// assert!((v - Vector::<f64, 2>::new(1.5, 1.5)).norm() < 1e-15);
+    /// assert_eq!(s.len(), 2);
+    /// assert_eq!(Simplex::<f64, 2>::new().reduce(), None);
+    /// ```
     pub fn reduce(&mut self) -> Option<SVector<T, D>> {
         let base = self.len.checked_sub(1)?;
         let face = self.best_face(base)?;
@@ -347,6 +571,21 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// Use this when the simplex was filled by hand; GJK uses
     /// [`reduce`](Self::reduce), which may assume the newest vertex belongs to
     /// the answer. Returns `None` for an empty simplex.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Simplex, SupportPoint, Vector};
+    ///
+    /// // A tetrahedron around the origin: the closest point is the origin itself.
+    /// let mut s = Simplex::<f64, 3>::new();
+    /// for p in [[1.0, 1.0, 1.0], [1.0, -1.0, -1.0], [-1.0, 1.0, -1.0], [-1.0, -1.0, 1.0]] {
+    ///     s.push(SupportPoint::from_point(Vector::<f64, 3>::from(p)));
+    /// }
+    /// let v = s.closest_point_full().unwrap();
+    /// assert!(v.norm() < 1e-15);
+    /// assert!(s.is_full());
+    /// ```
     pub fn closest_point_full(&mut self) -> Option<SVector<T, D>> {
         let (base, face) = self.optimal_face()?;
         self.keep(base, &face);

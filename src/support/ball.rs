@@ -32,6 +32,18 @@ pub struct Ball<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> Ball<T, D> {
     /// A ball; fails on non-finite input or a negative radius.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Ball, ShapeError, SupportMap, Vector};
+    ///
+    /// let ball = Ball::new(Vector::<f64, 2>::new(1.0, 1.0), 2.0).unwrap();
+    /// // The support along (3, 4) is the centre plus the radius along (0.6, 0.8).
+    /// let p = ball.support(&Vector::<f64, 2>::new(3.0, 4.0));
+    /// assert!((p - Vector::<f64, 2>::new(2.2, 2.6)).norm() < 1e-15);
+    /// assert_eq!(Ball::new(Vector::<f64, 2>::zeros(), f64::NAN), Err(ShapeError::NonFinite));
+    /// ```
     pub fn new(center: SVector<T, D>, radius: T) -> Result<Self, ShapeError> {
         finite_point(&center)?;
         valid_radius(radius)?;
@@ -39,6 +51,16 @@ impl<T: Real, const D: usize> Ball<T, D> {
     }
 
     /// The ball's radius.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Ball, SupportMap, Vector};
+    ///
+    /// let ball = Ball::new(Vector::<f64, 3>::new(0.0, 1.0, 0.0), 0.25).unwrap();
+    /// assert_eq!(ball.radius(), 0.25);
+    /// assert_eq!(ball.margin(), 0.25); // a point core rounded by the radius
+    /// ```
     #[must_use]
     pub fn radius(&self) -> T {
         self.radius

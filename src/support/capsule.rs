@@ -30,6 +30,20 @@ pub struct Capsule<T: Real, const D: usize> {
 impl<T: Real, const D: usize> Capsule<T, D> {
     /// The capsule around the segment `a`–`b`; fails on non-finite input or a
     /// negative radius.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{distance, Ball, Capsule, GjkConfig, ShapeError, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let pill = Capsule::new(v(-2.0, 0.0), v(2.0, 0.0), 0.5).unwrap();
+    /// // A unit disc 3 above the middle: 3 − 0.5 − 1 apart.
+    /// let disc = Ball::new(v(0.0, 3.0), 1.0).unwrap();
+    /// let d = distance(&pill, &disc, &GjkConfig::default()).unwrap();
+    /// assert!((d.distance - 1.5).abs() < 1e-12);
+    /// assert_eq!(Capsule::new(v(0.0, 0.0), v(1.0, 0.0), -0.5), Err(ShapeError::Negative));
+    /// ```
     pub fn new(a: SVector<T, D>, b: SVector<T, D>, radius: T) -> Result<Self, ShapeError> {
         valid_radius(radius)?;
         Ok(Self {
@@ -39,12 +53,34 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     }
 
     /// The core segment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Capsule, Vector};
+    ///
+    /// let (a, b) = (Vector::<f64, 3>::zeros(), Vector::<f64, 3>::new(0.0, 0.0, 2.0));
+    /// let capsule = Capsule::new(a, b, 0.3).unwrap();
+    /// assert_eq!(capsule.segment().endpoints(), (a, b));
+    /// ```
     #[must_use]
     pub fn segment(&self) -> Segment<T, D> {
         self.segment
     }
 
     /// The radius.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Capsule, SupportMap, Vector};
+    ///
+    /// let (a, b) = (Vector::<f64, 3>::zeros(), Vector::<f64, 3>::new(0.0, 0.0, 2.0));
+    /// let capsule = Capsule::new(a, b, 0.3).unwrap();
+    /// assert_eq!(capsule.radius(), 0.3);
+    /// // The top is the end point raised by the radius.
+    /// assert!((capsule.support(&Vector::<f64, 3>::z()).z - 2.3).abs() < 1e-15);
+    /// ```
     #[must_use]
     pub fn radius(&self) -> T {
         self.radius

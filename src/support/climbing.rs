@@ -94,6 +94,17 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// Length of the `offsets` storage for a hull of `points` points:
     /// `points + 1` offsets into the neighbour list, then a table of start
     /// vertices for the walks, `4D(D − 1)` entries (2 in 1D).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::ClimbingHull;
+    ///
+    /// // 4 points: 5 offsets and a start table of 4·2·1 = 8 entries in 2D.
+    /// assert_eq!(ClimbingHull::<f64, 2>::offsets_needed(4), 13);
+    /// // In 3D the table has 4·3·2 = 24 entries.
+    /// assert_eq!(ClimbingHull::<f64, 3>::offsets_needed(6), 7 + 24);
+    /// ```
     #[must_use]
     pub const fn offsets_needed(points: usize) -> usize {
         points.saturating_add(1).saturating_add(cells(D))
@@ -103,6 +114,16 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// `D(D − 1)` per facet. Building needs all of it; the finished graph
     /// uses one entry per distinct edge and direction ([`edges`](Self::edges)
     /// counts them).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::ClimbingHull;
+    ///
+    /// // Each triangle of a 3D hull lends 3·2 = 6 entries; each edge of a polygon 2.
+    /// assert_eq!(ClimbingHull::<f64, 3>::neighbours_needed(8), 48);
+    /// assert_eq!(ClimbingHull::<f64, 2>::neighbours_needed(4), 8);
+    /// ```
     #[must_use]
     pub const fn neighbours_needed(facets: usize) -> usize {
         neighbour_room(facets, D)
@@ -120,6 +141,25 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// [`ShapeError::TooLarge`] when the indices do not fit in a `u32`.
     /// Only the facets' structure is checked, not that they describe a convex
     /// hull (see the precondition above).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{ClimbingHull, ShapeError, SupportMap, Vector};
+    ///
+    /// // A square, counter-clockwise, and its four edges.
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
+    /// let facets = [[0, 1], [1, 2], [2, 3], [3, 0]];
+    /// let mut offsets = [0; ClimbingHull::<f64, 2>::offsets_needed(4)];
+    /// let mut neighbours = [0; ClimbingHull::<f64, 2>::neighbours_needed(4)];
+    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// assert_eq!(hull.support(&Vector::<f64, 2>::new(-3.0, 1.0)), points[1]);
+    /// // A facet naming a point that does not exist is refused.
+    /// let (mut o, mut n) = ([0; 13], [0; 8]);
+    /// let bad = ClimbingHull::new(&points, &[[0, 1], [1, 9]], &mut o, &mut n);
+    /// assert_eq!(bad.err(), Some(ShapeError::BadIndex));
+    /// ```
     pub fn new(
         points: &'a [SVector<T, D>],
         facets: &[[u32; D]],
@@ -149,6 +189,20 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     }
 
     /// The points the hull was built from.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{ClimbingHull, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
+    /// let facets = [[0, 1], [1, 2], [2, 3], [3, 0]];
+    /// let mut offsets = [0; ClimbingHull::<f64, 2>::offsets_needed(4)];
+    /// let mut neighbours = [0; ClimbingHull::<f64, 2>::neighbours_needed(4)];
+    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// assert_eq!(hull.points(), &points[..]);
+    /// ```
     #[must_use]
     pub fn points(&self) -> &'a [SVector<T, D>] {
         self.points
@@ -156,12 +210,45 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
 
     /// The vertices joined to `vertex` by an edge of a facet (none for an
     /// index out of range or a point no facet uses).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{ClimbingHull, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
+    /// let facets = [[0, 1], [1, 2], [2, 3], [3, 0]];
+    /// let mut offsets = [0; ClimbingHull::<f64, 2>::offsets_needed(4)];
+    /// let mut neighbours = [0; ClimbingHull::<f64, 2>::neighbours_needed(4)];
+    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// // Corner 0 is joined to corners 1 and 3, not to the opposite corner 2.
+    /// let mut around = hull.neighbours(0).to_vec();
+    /// around.sort();
+    /// assert_eq!(around, [1, 3]);
+    /// assert!(hull.neighbours(7).is_empty());
+    /// ```
     #[must_use]
     pub fn neighbours(&self, vertex: usize) -> &'a [u32] {
         self.graph.neighbours(vertex)
     }
 
     /// The number of distinct edges of the facets.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{ClimbingHull, Vector};
+    ///
+    /// // A tetrahedron: 4 triangles sharing 6 edges.
+    /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    /// let points = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)];
+    /// let facets = [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
+    /// let mut offsets = [0; ClimbingHull::<f64, 3>::offsets_needed(4)];
+    /// let mut neighbours = [0; ClimbingHull::<f64, 3>::neighbours_needed(4)];
+    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// assert_eq!(hull.edges(), 6);
+    /// ```
     #[must_use]
     pub fn edges(&self) -> usize {
         self.graph.entries() / 2
@@ -169,6 +256,23 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
 
     /// The index of a support point along `dir`, by a walk from the start
     /// vertex of the direction's cell.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{ClimbingHull, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
+    /// let facets = [[0, 1], [1, 2], [2, 3], [3, 0]];
+    /// let mut offsets = [0; ClimbingHull::<f64, 2>::offsets_needed(4)];
+    /// let mut neighbours = [0; ClimbingHull::<f64, 2>::neighbours_needed(4)];
+    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// // Each quadrant's direction picks the corner in that quadrant.
+    /// assert_eq!(hull.support_index(&Vector::<f64, 2>::new(0.3, 2.0)), 0);
+    /// assert_eq!(hull.support_index(&Vector::<f64, 2>::new(-1.0, -0.2)), 2);
+    /// assert_eq!(hull.support_index(&Vector::<f64, 2>::new(5.0, -4.0)), 3);
+    /// ```
     #[inline]
     #[must_use]
     pub fn support_index(&self, dir: &SVector<T, D>) -> usize {
@@ -185,6 +289,25 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// A `start` out of range, or without neighbours, is replaced by the
     /// start vertex of the direction's cell, as in
     /// [`support_index`](Self::support_index).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{ClimbingHull, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
+    /// let facets = [[0, 1], [1, 2], [2, 3], [3, 0]];
+    /// let mut offsets = [0; ClimbingHull::<f64, 2>::offsets_needed(4)];
+    /// let mut neighbours = [0; ClimbingHull::<f64, 2>::neighbours_needed(4)];
+    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// // From any start the walk ends on the farthest corner.
+    /// let dir = Vector::<f64, 2>::new(-1.0, -3.0);
+    /// for start in 0..4 {
+    ///     assert_eq!(hull.climb(&dir, start), 2);
+    /// }
+    /// assert_eq!(hull.climb(&dir, 99), 2); // out of range: the direction's own start
+    /// ```
     #[inline]
     #[must_use]
     pub fn climb(&self, dir: &SVector<T, D>, start: usize) -> usize {

@@ -31,6 +31,19 @@ impl<T: Real> Cone<T> {
     /// The cone of `half_height` (half the apex's height over the base) and
     /// base `radius`, in parry's order; fails on non-finite or negative
     /// input.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cone, ShapeError, SupportMap, Vector};
+    ///
+    /// let cone = Cone::new(1.0_f64, 2.0).unwrap();
+    /// // The apex is up the y axis, the base rim at y = −1.
+    /// assert_eq!(cone.support(&Vector::<f64, 3>::y()), Vector::<f64, 3>::new(0.0, 1.0, 0.0));
+    /// let rim = cone.support(&Vector::<f64, 3>::new(1.0, -1.0, 0.0));
+    /// assert_eq!(rim, Vector::<f64, 3>::new(2.0, -1.0, 0.0));
+    /// assert_eq!(Cone::new(-1.0, 2.0), Err(ShapeError::Negative));
+    /// ```
     pub fn new(half_height: T, radius: T) -> Result<Self, ShapeError> {
         revolution_lengths(radius, half_height)?;
         Ok(Self {
@@ -40,12 +53,36 @@ impl<T: Real> Cone<T> {
     }
 
     /// The base's radius.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Aabb, Cone};
+    ///
+    /// let cone = Cone::new(1.0_f64, 2.0).unwrap();
+    /// assert_eq!(cone.radius(), 2.0);
+    /// // The base spans x from −2 to 2.
+    /// let b = Aabb::of(&cone).unwrap();
+    /// assert!((b.max.x - 2.0).abs() < 1e-14 && (b.min.x + 2.0).abs() < 1e-14);
+    /// ```
     #[must_use]
     pub fn radius(&self) -> T {
         self.radius
     }
 
     /// Half the height from the base to the apex.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Aabb, Cone};
+    ///
+    /// let cone = Cone::new(1.5_f64, 0.5).unwrap();
+    /// assert_eq!(cone.half_height(), 1.5);
+    /// // From the base at −1.5 to the apex at 1.5.
+    /// let b = Aabb::of(&cone).unwrap();
+    /// assert!((b.max.y - 1.5).abs() < 1e-14 && (b.min.y + 1.5).abs() < 1e-14);
+    /// ```
     #[must_use]
     pub fn half_height(&self) -> T {
         self.half_height

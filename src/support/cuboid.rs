@@ -29,12 +29,32 @@ pub struct Cuboid<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> Cuboid<T, D> {
     /// A box; fails on non-finite or negative half-extents.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, ShapeError, SupportMap, Vector};
+    ///
+    /// let b = Cuboid::new(Vector::<f64, 2>::new(2.0, 0.0)).unwrap(); // flat: a segment
+    /// assert_eq!(b.support(&Vector::<f64, 2>::new(-1.0, 1.0)), Vector::<f64, 2>::new(-2.0, 0.0));
+    /// let bad = Cuboid::new(Vector::<f64, 2>::new(f64::INFINITY, 1.0));
+    /// assert_eq!(bad, Err(ShapeError::NonFinite));
+    /// ```
     pub fn new(half_extents: SVector<T, D>) -> Result<Self, ShapeError> {
         half_extents.iter().try_for_each(|&h| valid_radius(h))?;
         Ok(Self { half_extents })
     }
 
     /// The half-extents.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, Vector};
+    ///
+    /// let b = Cuboid::new(Vector::<f64, 3>::new(0.5, 1.0, 2.0)).unwrap();
+    /// assert_eq!(b.half_extents(), Vector::<f64, 3>::new(0.5, 1.0, 2.0));
+    /// ```
     #[must_use]
     pub fn half_extents(&self) -> SVector<T, D> {
         self.half_extents

@@ -59,6 +59,18 @@ impl<T: Real> Cylinder<T> {
     /// The cylinder of `half_height` (half its length along the axis) and
     /// `radius`, in parry's order; fails on non-finite or negative input.
     /// Zero lengths give a disc or a segment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cylinder, ShapeError, SupportMap, Vector};
+    ///
+    /// let drum = Cylinder::new(2.0_f64, 1.0).unwrap();
+    /// // Along (1, 1, 0) the support is the rim of the top cap.
+    /// let p = drum.support(&Vector::<f64, 3>::new(1.0, 1.0, 0.0));
+    /// assert_eq!(p, Vector::<f64, 3>::new(1.0, 2.0, 0.0));
+    /// assert_eq!(Cylinder::new(1.0, f64::INFINITY), Err(ShapeError::NonFinite));
+    /// ```
     pub fn new(half_height: T, radius: T) -> Result<Self, ShapeError> {
         revolution_lengths(radius, half_height)?;
         Ok(Self {
@@ -68,12 +80,34 @@ impl<T: Real> Cylinder<T> {
     }
 
     /// The radius.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Aabb, Cylinder};
+    ///
+    /// let drum = Cylinder::new(2.0_f64, 0.75).unwrap();
+    /// assert_eq!(drum.radius(), 0.75);
+    /// let b = Aabb::of(&drum).unwrap();
+    /// assert!((b.max.z - 0.75).abs() < 1e-14);
+    /// ```
     #[must_use]
     pub fn radius(&self) -> T {
         self.radius
     }
 
     /// Half the length along the axis.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Aabb, Cylinder};
+    ///
+    /// let drum = Cylinder::new(2.0_f64, 0.75).unwrap();
+    /// assert_eq!(drum.half_height(), 2.0);
+    /// let b = Aabb::of(&drum).unwrap();
+    /// assert!((b.max.y - 2.0).abs() < 1e-14 && (b.min.y + 2.0).abs() < 1e-14);
+    /// ```
     #[must_use]
     pub fn half_height(&self) -> T {
         self.half_height

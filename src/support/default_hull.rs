@@ -103,6 +103,22 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
     /// Length of the `indices` storage for `points` points: the hull's
     /// vertex list, then room for building it, reused afterwards for the
     /// edge graph a large hull climbs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Hull, ShapeError, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(0.0, 0.0), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)];
+    /// let mut facets = [[0; 2]; Hull::<f64, 2>::facets_needed(4)];
+    /// let mut indices = [0; Hull::<f64, 2>::indices_needed(4)];
+    /// assert!(Hull::<f64, 2>::new(&points, &mut indices, &mut facets).is_ok());
+    /// // One entry short is refused rather than overrun.
+    /// let mut short = [0; Hull::<f64, 2>::indices_needed(4) - 1];
+    /// let err = Hull::<f64, 2>::new(&points, &mut short, &mut facets).err();
+    /// assert_eq!(err, Some(ShapeError::StorageTooSmall));
+    /// ```
     #[must_use]
     pub const fn indices_needed(points: usize) -> usize {
         let build = BuiltHull::<D>::work_needed(points);
@@ -114,12 +130,35 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
     }
 
     /// Length of the `facets` storage for `points` points.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{BuiltHull, Hull};
+    ///
+    /// // As many as building the hull needs.
+    /// assert_eq!(Hull::<f64, 3>::facets_needed(100), BuiltHull::<3>::facets_needed(100));
+    /// assert_eq!(Hull::<f32, 2>::facets_needed(7), 7);
+    /// ```
     #[must_use]
     pub const fn facets_needed(points: usize) -> usize {
         BuiltHull::<D>::facets_needed(points)
     }
 
     /// The points the hull was built from.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Hull, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(0.0, 0.0), v(3.0, 0.0), v(1.0, 1.0), v(0.0, 3.0)];
+    /// let mut indices = [0; Hull::<f64, 2>::indices_needed(4)];
+    /// let mut facets = [[0; 2]; Hull::<f64, 2>::facets_needed(4)];
+    /// let hull = Hull::<f64, 2>::new(&points, &mut indices, &mut facets).unwrap();
+    /// assert_eq!(hull.points().len(), 4); // every point given, the inner one too
+    /// ```
     #[must_use]
     pub fn points(&self) -> &'a [SVector<T, D>] {
         self.points
@@ -127,12 +166,44 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
 
     /// The indices of the hull's extreme points (see
     /// [`BuiltHull::vertices`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Hull, Vector};
+    ///
+    /// // A triangle and a point inside it.
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(0.0, 0.0), v(3.0, 0.0), v(1.0, 1.0), v(0.0, 3.0)];
+    /// let mut indices = [0; Hull::<f64, 2>::indices_needed(4)];
+    /// let mut facets = [[0; 2]; Hull::<f64, 2>::facets_needed(4)];
+    /// let hull = Hull::<f64, 2>::new(&points, &mut indices, &mut facets).unwrap();
+    /// assert_eq!(hull.vertices(), [0, 1, 3]);
+    /// ```
     #[must_use]
     pub fn vertices(&self) -> &'a [u32] {
         self.vertices
     }
 
     /// The hull's facets (see [`BuiltHull::facets`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Hull, Vector};
+    ///
+    /// // A tetrahedron has four triangles, whatever lies inside it.
+    /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    /// let points = [
+    ///     v(0.0, 0.0, 0.0), v(2.0, 0.0, 0.0), v(0.0, 2.0, 0.0),
+    ///     v(0.0, 0.0, 2.0), v(0.2, 0.2, 0.2),
+    /// ];
+    /// let mut indices = [0; Hull::<f64, 3>::indices_needed(5)];
+    /// let mut facets = [[0; 3]; Hull::<f64, 3>::facets_needed(5)];
+    /// let hull = Hull::<f64, 3>::new(&points, &mut indices, &mut facets).unwrap();
+    /// assert_eq!(hull.facets().len(), 4);
+    /// assert!(hull.facets().iter().flatten().all(|&i| i != 4));
+    /// ```
     #[must_use]
     pub fn facets(&self) -> &'a [[u32; D]] {
         self.facets
@@ -140,6 +211,26 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
 
     /// `true` when supports climb the edge graph, `false` when they scan
     /// the vertices.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Hull, Vector};
+    ///
+    /// // A regular polygon: 8 corners are scanned, 40 climbed.
+    /// let polygon = |n: u32| -> Vec<Vector<f64, 2>> {
+    ///     let step = 2.0 * core::f64::consts::PI / f64::from(n);
+    ///     let at = |a: f64| Vector::<f64, 2>::new(a.cos(), a.sin());
+    ///     (0..n).map(|k| at(step * f64::from(k))).collect()
+    /// };
+    /// for (n, climbs) in [(8, false), (40, true)] {
+    ///     let points = polygon(n);
+    ///     let mut indices = vec![0; Hull::<f64, 2>::indices_needed(points.len())];
+    ///     let mut facets = vec![[0; 2]; Hull::<f64, 2>::facets_needed(points.len())];
+    ///     let hull = Hull::<f64, 2>::new(&points, &mut indices, &mut facets).unwrap();
+    ///     assert_eq!(hull.climbs(), climbs);
+    /// }
+    /// ```
     #[must_use]
     pub fn climbs(&self) -> bool {
         matches!(self.method, Method::Climb(_))
@@ -207,6 +298,24 @@ impl<'a, T: Real> Hull<'a, T, 2> {
     /// [`ShapeError::NonFinite`], [`ShapeError::StorageTooSmall`],
     /// [`ShapeError::Degenerate`] (all points on one line) and
     /// [`ShapeError::TooLarge`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Hull, SupportMap, Vector};
+    ///
+    /// // A hexagon's six corners, repeated and with its centre.
+    /// let angle = |k: usize| k as f64 * core::f64::consts::PI / 3.0;
+    /// let mut points = [Vector::<f64, 2>::zeros(); 13];
+    /// for k in 0..12 {
+    ///     points[k] = Vector::<f64, 2>::new(angle(k % 6).cos(), angle(k % 6).sin());
+    /// }
+    /// let mut indices = [0; Hull::<f64, 2>::indices_needed(13)];
+    /// let mut facets = [[0; 2]; Hull::<f64, 2>::facets_needed(13)];
+    /// let hull = Hull::<f64, 2>::new(&points, &mut indices, &mut facets).unwrap();
+    /// assert_eq!(hull.vertices().len(), 6);
+    /// assert!((hull.support(&Vector::<f64, 2>::x()) - Vector::<f64, 2>::x()).norm() < 1e-15);
+    /// ```
     pub fn new(
         points: &'a [SVector<T, 2>],
         indices: &'a mut [u32],
@@ -227,6 +336,30 @@ impl<'a, T: Real> Hull<'a, T, 3> {
     /// [`ShapeError::NonFinite`], [`ShapeError::StorageTooSmall`],
     /// [`ShapeError::Degenerate`] (all points in one plane),
     /// [`ShapeError::TooLarge`] and [`ShapeError::Inconsistent`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Hull, ShapeError, SupportMap, Vector};
+    ///
+    /// // An octahedron around a point inside it.
+    /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    /// let points = [
+    ///     v(1.0, 0.0, 0.0), v(-1.0, 0.0, 0.0), v(0.0, 1.0, 0.0),
+    ///     v(0.0, -1.0, 0.0), v(0.0, 0.0, 1.0), v(0.0, 0.0, -1.0), v(0.1, 0.1, 0.1),
+    /// ];
+    /// let mut indices = [0; Hull::<f64, 3>::indices_needed(7)];
+    /// let mut facets = [[0; 3]; Hull::<f64, 3>::facets_needed(7)];
+    /// let hull = Hull::<f64, 3>::new(&points, &mut indices, &mut facets).unwrap();
+    /// assert_eq!((hull.vertices().len(), hull.facets().len()), (6, 8));
+    /// assert_eq!(hull.support(&v(0.2, -0.1, -3.0)), points[5]);
+    /// // Points in one plane bound no solid.
+    /// let flat = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(1.0, 1.0, 0.0)];
+    /// let mut i2 = [0; Hull::<f64, 3>::indices_needed(4)];
+    /// let mut f2 = [[0; 3]; Hull::<f64, 3>::facets_needed(4)];
+    /// let err = Hull::<f64, 3>::new(&flat, &mut i2, &mut f2).err();
+    /// assert_eq!(err, Some(ShapeError::Degenerate));
+    /// ```
     pub fn new(
         points: &'a [SVector<T, 3>],
         indices: &'a mut [u32],

@@ -29,6 +29,19 @@ pub struct Ellipsoid<T: Real, const D: usize> {
 impl<T: Real, const D: usize> Ellipsoid<T, D> {
     /// The ellipsoid with these semi-axes; fails on non-finite or negative
     /// input.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Aabb, Ellipsoid, ShapeError, Vector};
+    ///
+    /// let e = Ellipsoid::new(Vector::<f64, 3>::new(3.0, 2.0, 1.0)).unwrap();
+    /// // Its bounding box is the box of its semi-axes.
+    /// let b = Aabb::of(&e).unwrap();
+    /// assert!((b.max - Vector::<f64, 3>::new(3.0, 2.0, 1.0)).amax() < 1e-14);
+    /// let bad = Ellipsoid::new(Vector::<f64, 3>::new(3.0, -2.0, 1.0));
+    /// assert_eq!(bad, Err(ShapeError::Negative));
+    /// ```
     pub fn new(semi_axes: SVector<T, D>) -> Result<Self, ShapeError> {
         if !all_finite(&semi_axes) {
             return Err(ShapeError::NonFinite);
@@ -40,6 +53,15 @@ impl<T: Real, const D: usize> Ellipsoid<T, D> {
     }
 
     /// The semi-axes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Ellipsoid, Vector};
+    ///
+    /// let e = Ellipsoid::new(Vector::<f64, 2>::new(3.0, 1.0)).unwrap();
+    /// assert_eq!(e.semi_axes(), Vector::<f64, 2>::new(3.0, 1.0));
+    /// ```
     #[must_use]
     pub fn semi_axes(&self) -> SVector<T, D> {
         self.semi_axes

@@ -38,6 +38,20 @@ pub struct ConvexHull<P, T: Real, const D: usize> {
 impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> ConvexHull<P, T, D> {
     /// The hull of `points`; fails when there are none or a coordinate is
     /// not finite.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{ConvexHull, ShapeError, SupportMap, Vector};
+    ///
+    /// // A tetrahedron's corners.
+    /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    /// let corners = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)];
+    /// let tetra = ConvexHull::new(&corners[..]).unwrap();
+    /// assert_eq!(tetra.support(&v(-1.0, 2.0, 0.5)), v(0.0, 1.0, 0.0));
+    /// let none: &[Vector<f64, 3>] = &[];
+    /// assert_eq!(ConvexHull::new(none).err(), Some(ShapeError::Empty));
+    /// ```
     pub fn new(points: P) -> Result<Self, ShapeError> {
         let slice = points.as_ref();
         slice.iter().try_for_each(finite_point)?;
@@ -46,12 +60,33 @@ impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> ConvexHull<P, T, D> {
     }
 
     /// The points the hull was built from.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{ConvexHull, Vector};
+    ///
+    /// let pts = vec![Vector::<f64, 2>::new(0.0, 0.0), Vector::<f64, 2>::new(2.0, 1.0)];
+    /// let hull = ConvexHull::new(pts.clone()).unwrap();
+    /// assert_eq!(hull.points(), &pts[..]);
+    /// ```
     #[must_use]
     pub fn points(&self) -> &[SVector<T, D>] {
         self.points.as_ref()
     }
 
     /// The storage of the points, given back.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{ConvexHull, Vector};
+    ///
+    /// let pts = vec![Vector::<f64, 2>::new(0.0, 0.0), Vector::<f64, 2>::new(2.0, 1.0)];
+    /// let hull = ConvexHull::new(pts).unwrap();
+    /// let back: Vec<Vector<f64, 2>> = hull.into_points(); // the same vector, not a copy
+    /// assert_eq!(back.len(), 2);
+    /// ```
     #[must_use]
     pub fn into_points(self) -> P {
         self.points

@@ -34,6 +34,19 @@ pub struct MinkowskiSum<A, B> {
 
 impl<A, B> MinkowskiSum<A, B> {
     /// The sum of `a` and `b`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Ball, Cuboid, MinkowskiSum, SupportMap, Vector};
+    ///
+    /// // A square swept by a disc: a rounded square.
+    /// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
+    /// let disc = Ball::new(Vector::<f64, 2>::zeros(), 0.5).unwrap();
+    /// let sum = MinkowskiSum::new(square, disc);
+    /// let right = sum.support(&Vector::<f64, 2>::x());
+    /// assert!((right.x - 1.5).abs() < 1e-15);
+    /// ```
     #[must_use]
     pub fn new(a: A, b: B) -> Self {
         Self { a, b }

@@ -158,6 +158,18 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     pub const LANES: usize = LANES;
 
     /// How many blocks the storage of a hull of `points` points needs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::PackedHull;
+    ///
+    /// let lanes = PackedHull::<f32, 3>::LANES;
+    /// // Whole blocks: the last one is padded.
+    /// assert_eq!(PackedHull::<f32, 3>::blocks_needed(lanes), 1);
+    /// assert_eq!(PackedHull::<f32, 3>::blocks_needed(lanes + 1), 2);
+    /// assert_eq!(PackedHull::<f32, 3>::blocks_needed(0), 0);
+    /// ```
     #[must_use]
     pub const fn blocks_needed(points: usize) -> usize {
         points.div_ceil(LANES)
@@ -171,6 +183,21 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     /// [`blocks_needed`](Self::blocks_needed)`(points.len())` blocks, and
     /// [`ShapeError::TooLarge`] beyond 2²⁷ points in `f32` (2⁵⁶ in `f64`).
     /// Blocks past the needed ones are left untouched.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{HullBlock, PackedHull, ShapeError, SupportMap, Vector};
+    ///
+    /// // A square's corners.
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let corners = [v(-1.0, -1.0), v(1.0, -1.0), v(1.0, 1.0), v(-1.0, 1.0)];
+    /// let mut storage = [HullBlock::<f64, 2>::default(); PackedHull::<f64, 2>::blocks_needed(4)];
+    /// let square = PackedHull::new(&corners, &mut storage).unwrap();
+    /// assert_eq!(square.support(&v(3.0, -0.5)), v(1.0, -1.0));
+    /// let mut none: [HullBlock<f64, 2>; 0] = [];
+    /// assert_eq!(PackedHull::new(&corners, &mut none).err(), Some(ShapeError::StorageTooSmall));
+    /// ```
     pub fn new(
         points: &[SVector<T, D>],
         storage: &'a mut [HullBlock<T, D>],
@@ -201,18 +228,55 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     }
 
     /// The number of points (padding not counted).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{HullBlock, PackedHull, Vector};
+    ///
+    /// let points = [Vector::<f32, 3>::x(), Vector::<f32, 3>::y(), Vector::<f32, 3>::z()];
+    /// let mut storage = [HullBlock::<f32, 3>::default(); 4];
+    /// let hull = PackedHull::new(&points, &mut storage).unwrap();
+    /// assert_eq!(hull.len(), 3); // not the padded lanes
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Always `false`: a hull has at least one point.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{HullBlock, PackedHull, ShapeError, Vector};
+    ///
+    /// let mut storage = [HullBlock::<f32, 2>::default(); 1];
+    /// let one = PackedHull::new(&[Vector::<f32, 2>::zeros()], &mut storage).unwrap();
+    /// assert!(!one.is_empty());
+    /// // An empty hull cannot be built in the first place.
+    /// let empty: [Vector<f32, 2>; 0] = [];
+    /// assert_eq!(PackedHull::new(&empty, &mut storage).err(), Some(ShapeError::Empty));
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The point at `index` in the order the points were given.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{HullBlock, PackedHull, Vector};
+    ///
+    /// let points: Vec<Vector<f64, 2>> =
+    ///     (0..10).map(|i| Vector::<f64, 2>::new(f64::from(i), 0.0)).collect();
+    /// let mut storage = [HullBlock::<f64, 2>::default(); PackedHull::<f64, 2>::blocks_needed(10)];
+    /// let hull = PackedHull::new(&points, &mut storage).unwrap();
+    /// assert_eq!(hull.point(7), Some(Vector::<f64, 2>::new(7.0, 0.0)));
+    /// assert_eq!(hull.point(10), None); // past the end, padding included
+    /// ```
     #[must_use]
     pub fn point(&self, index: usize) -> Option<SVector<T, D>> {
         if index >= self.len {
@@ -227,6 +291,21 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     ///
     /// When `dir` has a NaN coordinate no comparison succeeds and the answer
     /// is 0.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{HullBlock, PackedHull, Vector};
+    ///
+    /// // Two copies of the top point: the first one given wins.
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(0.0, 0.0), v(2.0, 1.0), v(0.0, 3.0), v(-1.0, 1.0), v(0.0, 3.0)];
+    /// let mut storage = [HullBlock::<f64, 2>::default(); PackedHull::<f64, 2>::blocks_needed(5)];
+    /// let hull = PackedHull::new(&points, &mut storage).unwrap();
+    /// assert_eq!(hull.support_index(&Vector::<f64, 2>::y()), 2);
+    /// assert_eq!(hull.support_index(&Vector::<f64, 2>::x()), 1);
+    /// assert_eq!(hull.support_index(&-Vector::<f64, 2>::x()), 3);
+    /// ```
     #[inline]
     #[must_use]
     pub fn support_index(&self, dir: &SVector<T, D>) -> usize {

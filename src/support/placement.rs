@@ -32,8 +32,32 @@ use crate::real::Real;
 /// ```
 pub trait Placement<T: Real, const D: usize> {
     /// The columns of `R`, the images of the coordinate axes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core::f64::consts::FRAC_PI_2;
+    /// use gjk::Placement;
+    /// use gjk::nalgebra::{Isometry2, Vector2};
+    ///
+    /// // A quarter turn takes x to y and y to −x.
+    /// let pose = Isometry2::new(Vector2::new(1.0, 2.0), FRAC_PI_2);
+    /// let [x, y] = Placement::<f64, 2>::axes(&pose);
+    /// assert!((x - Vector2::y()).norm() < 1e-15);
+    /// assert!((y + Vector2::x()).norm() < 1e-15);
+    /// ```
     fn axes(&self) -> [SVector<T, D>; D];
     /// The translation `t`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Placement;
+    /// use gjk::nalgebra::{Isometry3, Vector3};
+    ///
+    /// let pose = Isometry3::new(Vector3::new(1.0, 2.0, 3.0), Vector3::new(0.0, 0.5, 0.0));
+    /// assert_eq!(Placement::<f64, 3>::translation(&pose), Vector3::new(1.0, 2.0, 3.0));
+    /// ```
     fn translation(&self) -> SVector<T, D>;
 }
 
@@ -82,6 +106,19 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
 
     /// Moves the shape to a new pose, keeping the shape itself (a moving
     /// body re-posed each frame).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Ball, SupportMap, Transformed};
+    /// use gjk::nalgebra::{Isometry2, Vector2};
+    ///
+    /// let ball = Ball::new(Vector2::zeros(), 1.0_f64).unwrap();
+    /// let mut body = Transformed::from_isometry(ball, &Isometry2::translation(0.0, 0.0));
+    /// body.set_isometry(&Isometry2::translation(5.0, 0.0));
+    /// let right = body.support(&Vector2::x());
+    /// assert!((right - Vector2::new(6.0, 0.0)).norm() < 1e-15);
+    /// ```
     #[inline]
     pub fn set_isometry(&mut self, pose: &impl Placement<T, D>) {
         self.set_placement(pose.axes(), pose.translation());

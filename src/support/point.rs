@@ -27,12 +27,34 @@ pub struct Point<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> Point<T, D> {
     /// A point at `position`; fails on non-finite coordinates.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{distance, GjkConfig, Point, ShapeError, Vector};
+    ///
+    /// let a = Point::new(Vector::<f64, 3>::new(1.0, 2.0, 2.0)).unwrap();
+    /// let origin = Point::new(Vector::<f64, 3>::zeros()).unwrap();
+    /// let d = distance(&a, &origin, &GjkConfig::default()).unwrap();
+    /// assert!((d.distance - 3.0).abs() < 1e-15);
+    /// let bad = Point::new(Vector::<f64, 3>::new(f64::NAN, 0.0, 0.0));
+    /// assert_eq!(bad, Err(ShapeError::NonFinite));
+    /// ```
     pub fn new(position: SVector<T, D>) -> Result<Self, ShapeError> {
         finite_point(&position)?;
         Ok(Self { position })
     }
 
     /// The point's position.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Point, Vector};
+    ///
+    /// let p = Point::new(Vector::<f64, 2>::new(-1.0, 4.0)).unwrap();
+    /// assert_eq!(p.position(), Vector::<f64, 2>::new(-1.0, 4.0));
+    /// ```
     #[must_use]
     pub fn position(&self) -> SVector<T, D> {
         self.position

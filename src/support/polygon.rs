@@ -76,6 +76,20 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> Polygon<P, T> {
     /// A polygon from counter-clockwise vertices; fails when there are
     /// none, a coordinate is not finite, or the vertices are not in convex
     /// counter-clockwise position.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Polygon, ShapeError, SupportMap};
+    /// use gjk::nalgebra::Vector2;
+    ///
+    /// let v = |x: f64, y: f64| Vector2::new(x, y);
+    /// let triangle = Polygon::new([v(0.0, 0.0), v(2.0, 0.0), v(0.0, 2.0)]).unwrap();
+    /// assert_eq!(triangle.support(&v(1.0, 0.2)), v(2.0, 0.0));
+    /// // Clockwise order is refused.
+    /// let clockwise = Polygon::new([v(0.0, 0.0), v(0.0, 2.0), v(2.0, 0.0)]);
+    /// assert_eq!(clockwise.err(), Some(ShapeError::NotConvex));
+    /// ```
     pub fn new(storage: P) -> Result<Self, ShapeError> {
         let vertices = storage.as_ref();
         let first = *vertices.first().ok_or(ShapeError::Empty)?;
@@ -142,12 +156,37 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> Polygon<P, T> {
     }
 
     /// The vertices, counter-clockwise.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Polygon;
+    /// use gjk::nalgebra::Vector2;
+    ///
+    /// let v = |x: f64, y: f64| Vector2::new(x, y);
+    /// let corners = [v(0.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)];
+    /// let triangle = Polygon::new(corners).unwrap();
+    /// assert_eq!(triangle.vertices(), &corners[..]);
+    /// ```
     #[must_use]
     pub fn vertices(&self) -> &[Vector2<T>] {
         self.vertices.as_ref()
     }
 
     /// The storage of the vertices, given back.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Polygon;
+    /// use gjk::nalgebra::Vector2;
+    ///
+    /// let v = |x: f64, y: f64| Vector2::new(x, y);
+    /// let corners = vec![v(0.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)];
+    /// let triangle = Polygon::new(corners).unwrap();
+    /// let back: Vec<Vector2<f64>> = triangle.into_vertices();
+    /// assert_eq!(back[1], Vector2::new(1.0, 0.0));
+    /// ```
     #[must_use]
     pub fn into_vertices(self) -> P {
         self.vertices

@@ -32,18 +32,55 @@ pub struct Rounded<S, T: Real> {
 
 impl<S, T: Real> Rounded<S, T> {
     /// `shape` grown by `radius`; fails on a negative or non-finite radius.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{distance, Cuboid, GjkConfig, Point, Rounded, ShapeError, Vector};
+    ///
+    /// // A unit square with corners rounded by 0.5, and a point beyond a corner.
+    /// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
+    /// let soft = Rounded::new(square, 0.5).unwrap();
+    /// let p = Point::new(Vector::<f64, 2>::new(4.0, 5.0)).unwrap();
+    /// // 5 from the corner (1, 1), less the rounding.
+    /// let d = distance(&soft, &p, &GjkConfig::default()).unwrap();
+    /// assert!((d.distance - 4.5).abs() < 1e-12);
+    /// assert_eq!(Rounded::new(square, -0.5).err(), Some(ShapeError::Negative));
+    /// ```
     pub fn new(shape: S, radius: T) -> Result<Self, ShapeError> {
         valid_radius(radius)?;
         Ok(Self { shape, radius })
     }
 
     /// The inner shape.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, Rounded, Vector};
+    ///
+    /// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 2.0)).unwrap();
+    /// let soft = Rounded::new(square, 0.1).unwrap();
+    /// assert_eq!(soft.shape().half_extents(), Vector::<f64, 2>::new(1.0, 2.0));
+    /// ```
     #[must_use]
     pub fn shape(&self) -> &S {
         &self.shape
     }
 
     /// The added radius.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Ball, Rounded, SupportMap, Vector};
+    ///
+    /// // Rounding a ball adds to its radius.
+    /// let ball = Ball::new(Vector::<f64, 3>::zeros(), 1.0).unwrap();
+    /// let bigger = Rounded::new(ball, 0.5).unwrap();
+    /// assert_eq!(bigger.radius(), 0.5);
+    /// assert_eq!(bigger.margin(), 1.5);
+    /// ```
     #[must_use]
     pub fn radius(&self) -> T {
         self.radius

@@ -30,6 +30,18 @@ pub struct Segment<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> Segment<T, D> {
     /// The segment from `a` to `b`; fails on non-finite coordinates.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Segment, ShapeError, SupportMap, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let s = Segment::new(v(-1.0, 0.0), v(3.0, 2.0)).unwrap();
+    /// assert_eq!(s.support(&v(1.0, 0.0)), v(3.0, 2.0));
+    /// assert_eq!(s.support(&v(-1.0, 1.0)), v(-1.0, 0.0));
+    /// assert_eq!(Segment::new(v(f64::NAN, 0.0), v(1.0, 0.0)), Err(ShapeError::NonFinite));
+    /// ```
     pub fn new(a: SVector<T, D>, b: SVector<T, D>) -> Result<Self, ShapeError> {
         finite_point(&a)?;
         finite_point(&b)?;
@@ -37,6 +49,15 @@ impl<T: Real, const D: usize> Segment<T, D> {
     }
 
     /// The two end points.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Segment, Vector};
+    ///
+    /// let (a, b) = (Vector::<f64, 3>::zeros(), Vector::<f64, 3>::new(1.0, 2.0, 3.0));
+    /// assert_eq!(Segment::new(a, b).unwrap().endpoints(), (a, b));
+    /// ```
     #[must_use]
     pub fn endpoints(&self) -> (SVector<T, D>, SVector<T, D>) {
         (self.a, self.b)

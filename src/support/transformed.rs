@@ -49,6 +49,23 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     ///
     /// Fails on non-finite entries, or when `rotation` is not orthogonal to
     /// within [`Real::ANGLE_SLACK`] per entry of `RᵀR − I`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, ShapeError, SupportMap, Transformed, Vector};
+    /// use gjk::nalgebra::Matrix2;
+    ///
+    /// // A quarter turn (x ↦ y) and a shift by (5, 0).
+    /// let quarter = Matrix2::new(0.0, -1.0, 1.0, 0.0);
+    /// let rect = Cuboid::new(Vector::<f64, 2>::new(2.0, 1.0)).unwrap();
+    /// let t = Vector::<f64, 2>::new(5.0, 0.0);
+    /// let turned = Transformed::new(rect, quarter, t).unwrap();
+    /// // The long side now lies along y: the top is at y = 2.
+    /// assert!((turned.support(&Vector::<f64, 2>::y()).y - 2.0).abs() < 1e-15);
+    /// let sheared = Matrix2::new(1.0, 0.5, 0.0, 1.0);
+    /// assert_eq!(Transformed::new(rect, sheared, t), Err(ShapeError::NotOrthogonal));
+    /// ```
     pub fn new(
         shape: S,
         rotation: SMatrix<T, D, D>,
@@ -76,6 +93,18 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     }
 
     /// `shape` moved by `translation` alone (fails on non-finite input).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Ball, SupportMap, Transformed, Vector};
+    ///
+    /// let ball = Ball::new(Vector::<f64, 3>::zeros(), 1.0).unwrap();
+    /// let moved = Transformed::translated(ball, Vector::<f64, 3>::new(0.0, 0.0, 10.0)).unwrap();
+    /// let top = moved.support(&Vector::<f64, 3>::z());
+    /// assert!((top - Vector::<f64, 3>::new(0.0, 0.0, 11.0)).norm() < 1e-15);
+    /// assert!(Transformed::translated(ball, Vector::<f64, 3>::repeat(f64::NAN)).is_err());
+    /// ```
     pub fn translated(shape: S, translation: SVector<T, D>) -> Result<Self, ShapeError> {
         Self::new(shape, SMatrix::identity(), translation)
     }
@@ -98,6 +127,21 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
 
     /// Moves the shape by `translation` alone, keeping its rotation (fails on
     /// non-finite input, leaving the placement as it was).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, ShapeError, SupportMap, Transformed, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(1.0)).unwrap();
+    /// let mut body = Transformed::translated(cube, Vector::<f64, 3>::zeros()).unwrap();
+    /// body.set_translation(Vector::<f64, 3>::new(2.0, 0.0, 0.0)).unwrap();
+    /// assert_eq!(body.support(&Vector::<f64, 3>::x()).x, 3.0);
+    /// // A non-finite translation is refused and the body stays where it was.
+    /// let bad = body.set_translation(Vector::<f64, 3>::new(f64::INFINITY, 0.0, 0.0));
+    /// assert_eq!(bad, Err(ShapeError::NonFinite));
+    /// assert_eq!(body.translation(), Vector::<f64, 3>::new(2.0, 0.0, 0.0));
+    /// ```
     pub fn set_translation(&mut self, translation: SVector<T, D>) -> Result<(), ShapeError> {
         finite_point(&translation)?;
         self.translation = translation;
@@ -105,12 +149,35 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     }
 
     /// The orthogonal part `R` of the placement, as a matrix.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core::f64::consts::FRAC_PI_2;
+    /// use gjk::{Ball, Transformed};
+    /// use gjk::nalgebra::{Isometry2, Matrix2, Vector2};
+    ///
+    /// let ball = Ball::new(Vector2::zeros(), 1.0_f64).unwrap();
+    /// let body = Transformed::from_isometry2(ball, &Isometry2::new(Vector2::zeros(), FRAC_PI_2));
+    /// let quarter = Matrix2::new(0.0, -1.0, 1.0, 0.0);
+    /// assert!((body.rotation() - quarter).norm() < 1e-15);
+    /// ```
     #[must_use]
     pub fn rotation(&self) -> SMatrix<T, D, D> {
         SMatrix::from_columns(&self.axes)
     }
 
     /// The untransformed shape.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, Transformed, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 2.0, 3.0)).unwrap();
+    /// let moved = Transformed::translated(cube, Vector::<f64, 3>::new(9.0, 0.0, 0.0)).unwrap();
+    /// assert_eq!(moved.shape().half_extents(), Vector::<f64, 3>::new(1.0, 2.0, 3.0));
+    /// ```
     #[must_use]
     pub fn shape(&self) -> &S {
         &self.shape
@@ -118,12 +185,37 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
 
     /// The columns of the orthogonal part `R` of the placement (the images
     /// of the coordinate axes).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Point, Transformed, Vector};
+    /// use gjk::nalgebra::Matrix2;
+    ///
+    /// let p = Point::new(Vector::<f64, 2>::zeros()).unwrap();
+    /// let quarter = Matrix2::new(0.0, -1.0, 1.0, 0.0);
+    /// let body = Transformed::new(p, quarter, Vector::<f64, 2>::zeros()).unwrap();
+    /// // The images of x and y under a quarter turn: y and −x.
+    /// assert_eq!(body.axes(), [Vector::<f64, 2>::y(), -Vector::<f64, 2>::x()]);
+    /// ```
     #[must_use]
     pub fn axes(&self) -> [SVector<T, D>; D] {
         self.axes
     }
 
     /// The translation `t` of the placement.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, Transformed};
+    /// use gjk::nalgebra::{Isometry3, Vector3};
+    ///
+    /// let cube = Cuboid::new(Vector3::new(1.0_f64, 1.0, 1.0)).unwrap();
+    /// let pose = Isometry3::new(Vector3::new(1.0, -2.0, 3.0), Vector3::new(0.0, 0.4, 0.0));
+    /// let body = Transformed::from_isometry3(cube, &pose);
+    /// assert_eq!(body.translation(), Vector3::new(1.0, -2.0, 3.0));
+    /// ```
     #[must_use]
     pub fn translation(&self) -> SVector<T, D> {
         self.translation
@@ -170,6 +262,20 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     }
 
     /// Maps a point of the shape's own frame into the world frame.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Point, Transformed, Vector};
+    /// use gjk::nalgebra::Matrix2;
+    ///
+    /// let p = Point::new(Vector::<f64, 2>::zeros()).unwrap();
+    /// let quarter = Matrix2::new(0.0, -1.0, 1.0, 0.0);
+    /// let body = Transformed::new(p, quarter, Vector::<f64, 2>::new(10.0, 0.0)).unwrap();
+    /// // (1, 0) turns to (0, 1), then moves by (10, 0).
+    /// let w = body.to_world(&Vector::<f64, 2>::new(1.0, 0.0));
+    /// assert_eq!(w, Vector::<f64, 2>::new(10.0, 1.0));
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn to_world(&self, p: &SVector<T, D>) -> SVector<T, D> {
@@ -179,6 +285,22 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     /// Maps a world point into the shape's own frame (the inverse of
     /// [`to_world`](Self::to_world): `Rᵀ (p − t)`, the rotation being
     /// orthogonal).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Point, Transformed, Vector};
+    /// use gjk::nalgebra::Matrix2;
+    ///
+    /// let p = Point::new(Vector::<f64, 2>::zeros()).unwrap();
+    /// let quarter = Matrix2::new(0.0, -1.0, 1.0, 0.0);
+    /// let body = Transformed::new(p, quarter, Vector::<f64, 2>::new(10.0, 0.0)).unwrap();
+    /// let local = body.to_local(&Vector::<f64, 2>::new(10.0, 1.0));
+    /// assert_eq!(local, Vector::<f64, 2>::new(1.0, 0.0));
+    /// // A round trip returns the point.
+    /// let q = Vector::<f64, 2>::new(-3.0, 7.0);
+    /// assert!((body.to_world(&body.to_local(&q)) - q).norm() < 1e-14);
+    /// ```
     #[inline]
     #[must_use]
     pub fn to_local(&self, p: &SVector<T, D>) -> SVector<T, D> {
@@ -187,6 +309,20 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
 
     /// Maps a direction (a free vector: no translation) of the shape's own
     /// frame into the world frame: `R d`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Point, Transformed, Vector};
+    /// use gjk::nalgebra::Matrix2;
+    ///
+    /// let p = Point::new(Vector::<f64, 2>::zeros()).unwrap();
+    /// let quarter = Matrix2::new(0.0, -1.0, 1.0, 0.0);
+    /// let body = Transformed::new(p, quarter, Vector::<f64, 2>::new(10.0, 0.0)).unwrap();
+    /// // Directions turn but do not move.
+    /// let d = body.direction_to_world(&Vector::<f64, 2>::x());
+    /// assert_eq!(d, Vector::<f64, 2>::y());
+    /// ```
     #[inline]
     #[must_use]
     pub fn direction_to_world(&self, d: &SVector<T, D>) -> SVector<T, D> {
@@ -195,6 +331,19 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
 
     /// Maps a world direction into the shape's own frame (the inverse of
     /// [`direction_to_world`](Self::direction_to_world)): `Rᵀ d`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Point, Transformed, Vector};
+    /// use gjk::nalgebra::Matrix2;
+    ///
+    /// let p = Point::new(Vector::<f64, 2>::zeros()).unwrap();
+    /// let quarter = Matrix2::new(0.0, -1.0, 1.0, 0.0);
+    /// let body = Transformed::new(p, quarter, Vector::<f64, 2>::new(10.0, 0.0)).unwrap();
+    /// let d = body.direction_to_local(&Vector::<f64, 2>::y());
+    /// assert_eq!(d, Vector::<f64, 2>::x());
+    /// ```
     #[inline]
     #[must_use]
     pub fn direction_to_local(&self, d: &SVector<T, D>) -> SVector<T, D> {
@@ -245,6 +394,19 @@ impl<S, T: Real> Transformed<S, T, 2> {
     /// `shape` placed by a 2D isometry. Its rotation is orthogonal by
     /// construction, so this cannot fail; a non-finite isometry makes the
     /// queries report an error.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, SupportMap, Transformed};
+    /// use gjk::nalgebra::{Isometry2, Vector2};
+    ///
+    /// let square = Cuboid::new(Vector2::new(1.0_f64, 1.0)).unwrap();
+    /// let body = Transformed::from_isometry2(square, &Isometry2::translation(-4.0, 2.0));
+    /// // The support along (1, 1) is the corner (1, 1) moved by (−4, 2).
+    /// let corner = body.support(&Vector2::new(1.0, 1.0));
+    /// assert_eq!(corner, Vector2::new(-3.0, 3.0));
+    /// ```
     #[inline]
     #[must_use]
     pub fn from_isometry2(shape: S, pose: &Isometry2<T>) -> Self {
@@ -256,6 +418,18 @@ impl<S, T: Real> Transformed<S, T, 3> {
     /// `shape` placed by a 3D isometry. Its rotation is orthogonal by
     /// construction, so this cannot fail; a non-finite isometry makes the
     /// queries report an error.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Ball, SupportMap, Transformed};
+    /// use gjk::nalgebra::{Isometry3, Vector3};
+    ///
+    /// let ball = Ball::new(Vector3::zeros(), 0.5_f64).unwrap();
+    /// let body = Transformed::from_isometry3(ball, &Isometry3::translation(0.0, 3.0, 0.0));
+    /// let low = body.support(&-Vector3::y());
+    /// assert!((low - Vector3::new(0.0, 2.5, 0.0)).norm() < 1e-15);
+    /// ```
     #[inline]
     #[must_use]
     pub fn from_isometry3(shape: S, pose: &Isometry3<T>) -> Self {

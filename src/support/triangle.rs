@@ -27,6 +27,20 @@ pub struct Triangle<T: Real, const D: usize> {
 
 impl<T: Real, const D: usize> Triangle<T, D> {
     /// A triangle; fails on non-finite coordinates.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{distance, GjkConfig, Point, Triangle, Vector};
+    ///
+    /// // A triangle in the plane z = 0 and a point 2 above its inside.
+    /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    /// let t = Triangle::new(v(0.0, 0.0, 0.0), v(3.0, 0.0, 0.0), v(0.0, 3.0, 0.0)).unwrap();
+    /// let p = Point::new(v(1.0, 1.0, 2.0)).unwrap();
+    /// let d = distance(&t, &p, &GjkConfig::default()).unwrap();
+    /// assert!((d.distance - 2.0).abs() < 1e-12);
+    /// assert!((d.point_a - v(1.0, 1.0, 0.0)).norm() < 1e-12);
+    /// ```
     pub fn new(a: SVector<T, D>, b: SVector<T, D>, c: SVector<T, D>) -> Result<Self, ShapeError> {
         let vertices = [a, b, c];
         vertices.iter().try_for_each(finite_point)?;
@@ -34,6 +48,16 @@ impl<T: Real, const D: usize> Triangle<T, D> {
     }
 
     /// The three vertices.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Triangle, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let t = Triangle::new(v(0.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)).unwrap();
+    /// assert_eq!(t.vertices(), [v(0.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)]);
+    /// ```
     #[must_use]
     pub fn vertices(&self) -> [SVector<T, D>; 3] {
         self.vertices

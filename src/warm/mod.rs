@@ -126,6 +126,15 @@ impl<T: Real, const D: usize> Default for SimplexCache<T, D> {
 
 impl<T: Real, const D: usize> SimplexCache<T, D> {
     /// An empty cache: the next query starts cold.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::SimplexCache;
+    ///
+    /// let cache = SimplexCache::<f64, 3>::new();
+    /// assert!(cache.is_empty());
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         Self {
@@ -134,17 +143,64 @@ impl<T: Real, const D: usize> SimplexCache<T, D> {
     }
 
     /// Forgets the cached features (e.g. after a teleport).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{distance_cached, GjkConfig, SimplexCache, Transformed, Triangle, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let t = Triangle::new(v(0.0, 0.0), v(1.0, -1.0), v(1.0, 1.0)).unwrap();
+    /// let a = Transformed::translated(t, v(0.0, 0.0)).unwrap();
+    /// let b = Transformed::translated(t, v(3.0, 0.0)).unwrap(); // its tip 2 from A's edge
+    /// let mut cache = SimplexCache::new();
+    /// distance_cached(&a, &b, &GjkConfig::default(), &mut cache).unwrap();
+    /// assert!(!cache.is_empty());
+    /// cache.clear(); // the next query starts cold
+    /// assert_eq!(cache.len(), 0);
+    /// ```
     pub fn clear(&mut self) {
         self.directions.clear();
     }
 
     /// How many simplex vertices are cached (0 ..= D + 1).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{distance_cached, GjkConfig, SimplexCache, Transformed, Triangle, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let t = Triangle::new(v(0.0, 0.0), v(1.0, -1.0), v(1.0, 1.0)).unwrap();
+    /// let a = Transformed::translated(t, v(0.0, 0.0)).unwrap();
+    /// let b = Transformed::translated(t, v(3.0, 0.0)).unwrap(); // its tip 2 from A's edge
+    /// let mut cache = SimplexCache::new();
+    /// let d = distance_cached(&a, &b, &GjkConfig::default(), &mut cache).unwrap();
+    /// assert!((d.distance - 2.0).abs() < 1e-12);
+    /// // A vertex against an edge: one direction per vertex of that final segment.
+    /// assert_eq!(cache.len(), 2);
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.directions.len()
     }
 
     /// Whether the cache is empty.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{intersects_cached, GjkConfig, SimplexCache, Transformed, Triangle, Vector};
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let t = Triangle::new(v(0.0, 0.0), v(1.0, -1.0), v(1.0, 1.0)).unwrap();
+    /// let a = Transformed::translated(t, v(0.0, 0.0)).unwrap();
+    /// let b = Transformed::translated(t, v(0.5, 0.0)).unwrap(); // overlapping
+    /// let mut cache = SimplexCache::new();
+    /// assert!(cache.is_empty()); // the first query starts cold
+    /// assert!(intersects_cached(&a, &b, &GjkConfig::default(), &mut cache).unwrap());
+    /// assert!(!cache.is_empty());
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.directions.len() == 0
