@@ -31,7 +31,7 @@ use std::hint::black_box;
 
 use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{
-    closest_points, contact, distance, intersects, ray_cast, Ball, BuiltHull, Capsule,
+    closest_points, contact, contact_manifold, distance, Faces, intersects, ray_cast, Ball, BuiltHull, Capsule,
     ClimbingHull, ConvexHull, Cuboid, GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real,
     Simplex, SupportMap, SupportPoint, Transformed, Vector,
 };
@@ -296,6 +296,80 @@ fn build_pass(set: &str, ours: bool, reps: usize) -> f64 {
     acc
 }
 
+/// `reps` passes of a contact manifold (prediction `MAX_DIST`) over the 64
+/// pose pairs of `box` or `hull<N>` (gjk's `Hull`, parry's
+/// `ConvexPolyhedron`), each manifold built afresh.
+fn manifold_pass(set: &str, ours: bool, reps: usize) -> f64 {
+    use parry3d_f64::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
+    let box_a = Cuboid::new(Vector3::from(BOX_A)).unwrap();
+    let box_b = Cuboid::new(Vector3::from(BOX_B)).unwrap();
+    let n: usize = set.strip_prefix("hull").map_or(0, |n| n.parse().unwrap());
+    let (a, b) = (
+        sphere_points::<3>(n.max(4), 7 * n as u64),
+        sphere_points::<3>(n.max(4), 7 * n as u64 + 1),
+    );
+    let (mut ia, mut fa) = hull_storage(a.len());
+    let (mut ib, mut fb) = hull_storage(b.len());
+    let ha = Hull::<f64, 3>::new(&a, &mut ia, &mut fa).unwrap();
+    let hb = Hull::<f64, 3>::new(&b, &mut ib, &mut fb).unwrap();
+    let pairs = if n > 0 {
+        pose_pairs(&ha, &hb, 7)
+    } else {
+        pose_pairs(&box_a, &box_b, 7)
+    };
+    let mut acc = 0.0;
+    if ours {
+        let poses: Vec<_> = pairs.iter().map(|p| (iso3(&p.a), iso3(&p.b))).collect();
+        let config = GjkConfig::default();
+        let mut one = |a: &dyn Faces<f64, 3>, b: &dyn Faces<f64, 3>| {
+            if let Ok(Some(m)) = contact_manifold(a, b, MAX_DIST, &config) {
+                acc += m.points().map(|p| p.distance).sum::<f64>();
+            }
+        };
+        for _ in 0..reps {
+            for (pa, pb) in black_box(&poses) {
+                if n > 0 {
+                    let ta = Transformed::from_isometry3(ha, pa);
+                    let tb = Transformed::from_isometry3(hb, pb);
+                    one(&ta, &tb);
+                } else {
+                    let ta = Transformed::from_isometry3(box_a, pa);
+                    let tb = Transformed::from_isometry3(box_b, pb);
+                    one(&ta, &tb);
+                }
+            }
+        }
+    } else {
+        let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
+        let (sa, sb): (Box<dyn Shape>, Box<dyn Shape>) = if n > 0 {
+            (Box::new(pshape_of(&a)), Box::new(pshape_of(&b)))
+        } else {
+            (
+                Box::new(PCuboid::new(PVector::from(BOX_A))),
+                Box::new(PCuboid::new(PVector::from(BOX_B))),
+            )
+        };
+        let mut out = ContactManifold::<(), ()>::new();
+        for _ in 0..reps {
+            for (pa, pb) in black_box(&poses) {
+                out.clear();
+                let pos12 = pa.inv_mul(pb);
+                let _ = DefaultQueryDispatcher.contact_manifold_convex_convex(
+                    &pos12,
+                    &*sa,
+                    &*sb,
+                    None,
+                    None,
+                    MAX_DIST,
+                    &mut out,
+                );
+                acc += out.points.iter().map(|p| p.dist).sum::<f64>();
+            }
+        }
+    }
+    acc
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let set = args.get(1).map_or("hull256", String::as_str);
@@ -308,7 +382,9 @@ fn main() {
     let pbox_a = PCuboid::new(PVector::from(BOX_A));
     let pbox_b = PCuboid::new(PVector::from(BOX_B));
 
-    let result = if query == "build" {
+    let result = if query == "manifold" {
+        manifold_pass(set, ours, reps)
+    } else if query == "build" {
         build_pass(set, ours, reps)
     } else if query == "reduce" {
         let (d, k) = set

@@ -481,12 +481,13 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
         let mut count = 0;
         let mut fits = true;
         for f in self.facets() {
-            let Some(n) = normal_of(f) else {
-                continue;
-            };
-            let coplanar = n.dot(&normal) >= T::one() - T::ANGLE_SLACK
-                && f.iter()
-                    .all(|&i| at(i).is_some_and(|p| (normal.dot(&p) - offset).abs() <= flat));
+            // The cheap test first: most facets have a vertex off the plane,
+            // and then no normal needs computing.
+            let in_plane = f
+                .iter()
+                .all(|&i| at(i).is_some_and(|p| (normal.dot(&p) - offset).abs() <= flat));
+            let coplanar = in_plane
+                && normal_of(f).is_some_and(|n| n.dot(&normal) >= T::one() - T::ANGLE_SLACK);
             if !coplanar {
                 continue;
             }
