@@ -3,7 +3,7 @@
 
 use nalgebra::{SVector, Vector2};
 
-use crate::real::{axis, unit, Real};
+use crate::real::{axis, unit, Length, Real};
 use crate::support::{
     Ball, Capsule, Cuboid, Hull, Point, Polygon, Rounded, Segment, SupportMap, Transformed,
     Triangle,
@@ -452,7 +452,37 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
             unit(&cross3(&e1, &e2)?)
         };
         let mut best: Option<(usize, T, SVector<T, D>)> = None;
+        // A facet is passed over without its unit normal when its raw normal
+        // `m` (a cross product, or the edge turned in 2D) proves it less
+        // aligned than the best so far by more than the unit normal's
+        // rounding could hide: `m̂ · d` is within `ROUNDING_FLOOR · ‖d‖` of
+        // `(m · d) / ‖m‖`, so `m · d < (best − ROUNDING_FLOOR · ‖d‖) ‖m‖`,
+        // squared with a relative slack for its own rounding, means the
+        // facet would lose the comparison below. Only lengths of safe range
+        // are squared; others take the full path.
+        let slack = T::ROUNDING_FLOOR * dir.length();
+        let raw_normal = |f: &[u32; D]| -> Option<SVector<T, D>> {
+            let p0 = at(*f.first()?)?;
+            let e1 = at(*f.get(1)?)? - p0;
+            if D == 2 {
+                let (x, y) = (e1.get(0).copied()?, e1.get(1).copied()?);
+                return Some(SVector::from_fn(|i, _| if i == 0 { y } else { -x }));
+            }
+            cross3(&e1, &(at(*f.get(2)?)? - p0))
+        };
+        let beaten = |f: &[u32; D], best: T| -> bool {
+            let bar = best - slack;
+            let Some(m) = raw_normal(f).filter(|_| bar > T::zero()) else {
+                return false;
+            };
+            let (md, mm) = (m.dot(dir), m.length_squared());
+            let safe = mm > T::SAFE_SQUARE.recip() && mm < T::SAFE_SQUARE;
+            safe && (md <= T::zero() || md * md < bar * bar * mm * (T::one() - T::ROUNDING_FLOOR))
+        };
         for (k, f) in self.facets().iter().enumerate() {
+            if best.is_some_and(|(_, m, _)| beaten(f, m)) {
+                continue;
+            }
             let Some(n) = normal_of(f) else {
                 continue;
             };

@@ -1,0 +1,190 @@
+//! `Hull::face` picks the facet most aligned with a direction, and passes
+//! over facets whose raw normal proves them behind the best so far without
+//! normalising it. Oracle: every facet's unit normal recomputed in `f64`
+//! from the hull's points; the chosen facet's alignment `n̂ · d` is at
+//! least every other's, each give or take how far rounding in `T` moves
+//! its normal (`16 ε_T ‖e₁‖ ‖e₂‖ / ‖e₁ × e₂‖ · ‖d‖`, `ε_T` the precision's
+//! epsilon: a thin facet's normal is known worse). And the facet is the one
+//! a scan of every facet, in `T` and without passing any over, picks: the
+//! pruning never changes the answer. Directions are random, and also
+//! facet normals themselves nudged by 1e-9 (near ties between a face's
+//! coplanar facets and its neighbours), in D = 2 and 3, `f32` and `f64`,
+//! at scales from 1e-6 to 1e6 and off the origin.
+
+mod common;
+
+use common::{point_set, points_t, to_f64, unit_vector, Lcg, Source, TestReal, P};
+use gjk::{Faces, Hull, Vector};
+
+/// The facet's unit normal in `f64`: the cross product of two edges in 3D,
+/// the edge turned clockwise in 2D (the hull's facets are outward).
+fn unit_normal<const D: usize>(corners: &[P<D>]) -> Option<P<D>> {
+    let e1 = corners[1] - corners[0];
+    let n = if D == 2 {
+        P::<D>::from_fn(|i, _| if i == 0 { e1[1] } else { -e1[0] })
+    } else {
+        let e2 = corners[2] - corners[0];
+        P::<D>::from_fn(|i, _| {
+            let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+            e1[j] * e2[k] - e1[k] * e2[j]
+        })
+    };
+    let length = n.norm();
+    (length > 0.0).then(|| n / length)
+}
+
+/// A hull builder for one dimension (`Hull::new` is per dimension).
+type Build<T, const D: usize> =
+    for<'a> fn(&'a [Vector<T, D>], &'a mut [u32], &'a mut [[u32; D]]) -> Option<Hull<'a, T, D>>;
+
+/// The facet a scan of every facet's unit normal picks, computed in `T`
+/// as `Hull::face` computes it without passing any facet over: the raw
+/// normal (the edges' cross product, or the edge turned), divided by its
+/// largest entry, then by its length; the first strictly largest `n̂ · d`.
+fn unpruned<T: TestReal, const D: usize>(
+    points: &[Vector<T, D>],
+    facets: &[[u32; D]],
+    d: &Vector<T, D>,
+) -> usize {
+    let mut best: Option<(usize, T)> = None;
+    for (k, f) in facets.iter().enumerate() {
+        let p0 = points[f[0] as usize];
+        let e1 = points[f[1] as usize] - p0;
+        let raw = if D == 2 {
+            Vector::<T, D>::from_fn(|i, _| if i == 0 { e1[1] } else { -e1[0] })
+        } else {
+            let e2 = points[f[2] as usize] - p0;
+            Vector::<T, D>::from_fn(|i, _| {
+                let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+                e1[j] * e2[k] - e1[k] * e2[j]
+            })
+        };
+        let largest = raw.iter().fold(T::zero(), |m, x| m.max(x.abs()));
+        let u = raw / largest;
+        let n = u / u.dot(&u).sqrt();
+        if !n.iter().all(|x| x.is_finite()) {
+            continue;
+        }
+        let along = n.dot(d);
+        if best.is_none_or(|(_, m)| along > m) {
+            best = Some((k, along));
+        }
+    }
+    best.map_or(usize::MAX, |(k, _)| k)
+}
+
+/// `‖e₁ × e₂‖` of a 3D facet.
+fn unit_area<const D: usize>(corners: &[P<D>]) -> f64 {
+    let (e1, e2) = (corners[1] - corners[0], corners[2] - corners[0]);
+    let c = P::<D>::from_fn(|i, _| {
+        let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+        e1[j] * e2[k] - e1[k] * e2[j]
+    });
+    c.norm()
+}
+
+fn check<T: TestReal, const D: usize>(build: Build<T, D>, seed: u64) {
+    let mut r = Lcg::new(seed);
+    let mut checked = 0;
+    for case in 0..200 {
+        let n = r.int(D + 2, 48);
+        let size = 10f64.powf(r.range(-6.0, 6.0));
+        let center = unit_vector::<D>(&mut r) * size * r.range(0.0, 3.0);
+        let points = points_t::<T, D>(&point_set::<D>(&mut r, n, &center, size));
+        let mut indices = vec![0; Hull::<T, D>::indices_needed(n)];
+        let mut facets = vec![[0; D]; Hull::<T, D>::facets_needed(n)];
+        let Some(hull) = build(&points, &mut indices, &mut facets) else {
+            continue; // flat sets have no hull of dimension D
+        };
+        // Each facet's unit normal in f64 and how far rounding in `T` can
+        // move it: `ε_T ‖e₁‖ ‖e₂‖ / ‖e₁ × e₂‖` (one edge and the edge's
+        // length in 2D), times a small constant.
+        let facets: Vec<Option<(P<D>, f64)>> = hull
+            .facets()
+            .iter()
+            .map(|f| {
+                let corners: Vec<P<D>> = f.iter().map(|&i| to_f64(&points[i as usize])).collect();
+                let n = unit_normal(&corners)?;
+                let e1 = (corners[1] - corners[0]).norm();
+                let condition = if D == 2 {
+                    1.0
+                } else {
+                    let e2 = (corners[2] - corners[0]).norm();
+                    let area = unit_area(&corners);
+                    e1 * e2 / area
+                };
+                Some((n, 16.0 * T::eps() * condition))
+            })
+            .collect();
+        let normals: Vec<P<D>> = facets.iter().flatten().map(|(n, _)| *n).collect();
+        for k in 0..40 {
+            let d64 = if k % 2 == 0 || normals.is_empty() {
+                unit_vector::<D>(&mut r) * r.range(0.5, 2.0)
+            } else {
+                let nudge = unit_vector::<D>(&mut r) * 1e-9;
+                normals[r.int(0, normals.len() - 1)] + nudge
+            };
+            let d = Vector::<T, D>::from_fn(|i, _| T::of_f64(d64[i]));
+            let d64 = to_f64(&d);
+            let length = d64.norm();
+            let face = hull.face(&d);
+            let Some(Some((chosen, err))) = facets.get(face.id as usize) else {
+                panic!(
+                    "{} D={D} case {case}: face id {} is no facet",
+                    T::NAME,
+                    face.id
+                );
+            };
+            assert_eq!(
+                face.id as usize,
+                unpruned(hull.points(), hull.facets(), &d),
+                "{} D={D} case {case}: not the facet of the full scan",
+                T::NAME
+            );
+            let got = chosen.dot(&d64) + err * length;
+            let best = facets
+                .iter()
+                .flatten()
+                .map(|(n, err)| n.dot(&d64) - err * length)
+                .fold(f64::MIN, f64::max);
+            assert!(
+                got >= best,
+                "{} D={D} case {case}: facet {} has n·d = {:e}, another at least {best:e}; \
+                 direction {d64:?}",
+                T::NAME,
+                face.id,
+                chosen.dot(&d64)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 2000, "too few hulls were built: {checked} checks");
+}
+
+fn hull3<'a, T: TestReal>(
+    p: &'a [Vector<T, 3>],
+    i: &'a mut [u32],
+    f: &'a mut [[u32; 3]],
+) -> Option<Hull<'a, T, 3>> {
+    Hull::<T, 3>::new(p, i, f).ok()
+}
+
+fn hull2<'a, T: TestReal>(
+    p: &'a [Vector<T, 2>],
+    i: &'a mut [u32],
+    f: &'a mut [[u32; 2]],
+) -> Option<Hull<'a, T, 2>> {
+    Hull::<T, 2>::new(p, i, f).ok()
+}
+
+#[test]
+fn the_chosen_face_is_the_most_aligned_facet_3d() {
+    check::<f64, 3>(hull3, 31);
+    check::<f32, 3>(hull3, 32);
+}
+
+#[test]
+fn the_chosen_face_is_the_most_aligned_facet_2d() {
+    check::<f64, 2>(hull2, 33);
+    check::<f32, 2>(hull2, 34);
+}
