@@ -528,3 +528,63 @@ fn stalled_answers_keep_their_witnesses_in_their_shapes() {
         );
     }
 }
+
+/// The same family apart: the rounded hull and the long segment moved
+/// apart along the penetration normal until the shapes are 5.58 apart.
+/// GJK's normal certifies the gap, but a gap is insensitive to second order
+/// to the normal's tilt, and here the normal is tilted by 5e-5 across the
+/// segment; putting B's witness `distance` along it from A's single vertex
+/// (to remove a sideways miss of 2e-3 that costs the witnesses' distance
+/// only 4e-7) put it 1.4e-3 off the segment. Found by the `penetration`
+/// target. Oracle: B's witness on B's line (both points share `y`), and
+/// `‖point_b − point_a‖` the distance, within `64 ε L` (`L = 2.2e8`).
+#[test]
+fn witnesses_stay_on_a_long_segment_that_the_normal_grazes() {
+    let a = [
+        [1.00390625, 1.00390625, 1.00390625, 1.00390625],
+        [
+            0.2796852087802336,
+            0.2796852087802336,
+            -0.4197051327697001,
+            0.3334844658225361,
+        ],
+        [-2.4981099761778753e-127, 85.33203125, -1.0, -101.99609375],
+        [
+            -3.3730163863751894,
+            -3.3730163863751894,
+            -10.444629839824517,
+            -2.8290461207252413,
+        ],
+    ]
+    .map(V::from);
+    let far = [
+        999990.1721432767,
+        -9.827856723386493,
+        -215720128.86754772,
+        -9.827855723386493,
+    ];
+    let near = [
+        -9.827856723386493,
+        -9.827856723386493,
+        -8.948353723049612,
+        -8.823950473386493,
+    ];
+    let b = [far, near, far].map(V::from);
+    let sa = Rounded::new(ConvexHull::new(&a[..]).unwrap(), 22.0859375).unwrap();
+    let config = GjkConfig::default();
+    let sb = Rounded::new(ConvexHull::new(&b[..]).unwrap(), 0.0).unwrap();
+    let p = penetration(&sa, &sb, &config).unwrap().unwrap();
+    let budget = 64.0 * f64::EPSILON * 2.2e8;
+    for extra in [0.0, 1e-6, 1e-4, 1e-3] {
+        let moved = b.map(|q| q + p.normal * (1.5 * p.depth + extra));
+        let sm = ConvexHull::new(&moved[..]).unwrap();
+        let d = distance(&sa, &sm, &config).unwrap();
+        let off_line = (d.point_b.y - moved[0].y).abs();
+        assert!(off_line <= budget, "B's witness {off_line:e} off B: {d:?}");
+        let apart = (d.point_b - d.point_a).norm();
+        assert!(
+            (apart - d.distance).abs() <= budget,
+            "witnesses {apart} apart: {d:?}"
+        );
+    }
+}

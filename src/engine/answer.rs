@@ -183,9 +183,9 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
             return self;
         };
         let own = unit(&between).and_then(|n| Some((n, gap(&n)?)));
-        let (normal, support) = match own {
-            Some((n, (g, s))) if g >= found_gap - rounding => (n, s),
-            _ => (found, found_support),
+        let (normal, gap, support) = match own {
+            Some((n, (g, s))) if g >= found_gap - rounding => (n, g, s),
+            _ => (found, found_gap, found_support),
         };
         if !((between - normal * self.distance).length() > rounding) {
             return Self {
@@ -211,11 +211,26 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         let margins = (pair.a.margin() + pair.b.margin()) * pair.scale();
         let left = (self.distance - margins).abs();
         let shows = (left * left + across * across).sqrt() - left;
+        // How far the normal may be off: a unit direction at angle `θ` from
+        // the closest points' direction certifies a gap of at most
+        // `distance · cos θ`, so a gap within `unsure` of the distance
+        // leaves `θ ≤ √(2 unsure / distance)`, and a witness put `distance`
+        // along the normal may land up to `√(2 unsure · distance)` to the
+        // side of the closest point: on a long feature the normal grazes,
+        // off the feature. A witness is moved across only when the miss it
+        // removes is larger than that, or is first order in the shapes'
+        // answer (the margins close the gap, `shows` near `across`);
+        // a miss that shows only to second order (`across² / 2d`) leaves
+        // the witnesses on their shapes.
+        let unsure = (self.distance - gap).max(T::zero()) + rounding;
+        let wobble = (T::lit(2.0) * unsure * self.distance).sqrt();
+        let first_order = shows + shows > across;
+        let move_across = shows > rounding && (shows > wobble || first_order);
         let (a_exact, b_exact) = (one_point(simplex, |p| p.a), one_point(simplex, |p| p.b));
-        let (point_a, point_b) = if shows > rounding && a_exact && !b_exact {
+        let (point_a, point_b) = if move_across && a_exact && !b_exact {
             let a = lift_a(self.point_a);
             (a, a + normal * self.distance)
-        } else if shows > rounding && b_exact && !a_exact {
+        } else if move_across && b_exact && !a_exact {
             let b = lift_b(self.point_b);
             (b - normal * self.distance, b)
         } else {
