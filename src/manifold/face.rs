@@ -440,17 +440,6 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
     fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
         let points = self.points();
         let at = |i: u32| points.get(i as usize).copied();
-        let normal_of = |f: &[u32; D]| -> Option<SVector<T, D>> {
-            let p0 = at(*f.first()?)?;
-            let p1 = at(*f.get(1)?)?;
-            let e1 = p1 - p0;
-            if D == 2 {
-                let (x, y) = (e1.get(0).copied()?, e1.get(1).copied()?);
-                return unit(&SVector::from_fn(|i, _| if i == 0 { y } else { -x }));
-            }
-            let e2 = at(*f.get(2)?)? - p0;
-            unit(&cross3(&e1, &e2)?)
-        };
         let mut best: Option<(usize, T, SVector<T, D>)> = None;
         // A facet is passed over without its unit normal when its raw normal
         // `m` (a cross product, or the edge turned in 2D) proves it less
@@ -461,6 +450,8 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
         // facet would lose the comparison below. Only lengths of safe range
         // are squared; others take the full path.
         let slack = T::ROUNDING_FLOOR * dir.length();
+        // A facet's outward normal, not normalised: the cross product of two
+        // edges in 3D, the edge turned clockwise in 2D.
         let raw_normal = |f: &[u32; D]| -> Option<SVector<T, D>> {
             let p0 = at(*f.first()?)?;
             let e1 = at(*f.get(1)?)? - p0;
@@ -470,20 +461,23 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
             }
             cross3(&e1, &(at(*f.get(2)?)? - p0))
         };
-        let beaten = |f: &[u32; D], best: T| -> bool {
+        let normal_of = |f: &[u32; D]| raw_normal(f).and_then(|m| unit(&m));
+        let beaten = |m: &SVector<T, D>, best: T| -> bool {
             let bar = best - slack;
-            let Some(m) = raw_normal(f).filter(|_| bar > T::zero()) else {
-                return false;
-            };
             let (md, mm) = (m.dot(dir), m.length_squared());
             let safe = mm > T::SAFE_SQUARE.recip() && mm < T::SAFE_SQUARE;
-            safe && (md <= T::zero() || md * md < bar * bar * mm * (T::one() - T::ROUNDING_FLOOR))
+            bar > T::zero()
+                && safe
+                && (md <= T::zero() || md * md < bar * bar * mm * (T::one() - T::ROUNDING_FLOOR))
         };
         for (k, f) in self.facets().iter().enumerate() {
-            if best.is_some_and(|(_, m, _)| beaten(f, m)) {
+            let Some(m) = raw_normal(f) else {
+                continue;
+            };
+            if best.is_some_and(|(_, b, _)| beaten(&m, b)) {
                 continue;
             }
-            let Some(n) = normal_of(f) else {
+            let Some(n) = unit(&m) else {
                 continue;
             };
             let along = n.dot(dir);
