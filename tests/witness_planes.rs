@@ -90,13 +90,10 @@ fn witnesses_of_cores_apart_lie_on_the_support_planes() {
     assert_contact_witnesses(&a, 22.0859375, &b);
 }
 
-/// A second input of the family, where the witnesses were `distance`
-/// apart along the normal but 1.5e-4 apart across it (the alignment of
-/// `distance` leaves such a miss where moving a witness sideways could take
-/// it off its shape; a contact promises the vector relation).
-#[test]
-fn contact_witnesses_are_depth_times_normal_apart_across_too() {
-    let a = [
+/// The core of the rounded hull (radius 22.0859375) in the penetration
+/// target's later inputs of the family: a tetrahedron reaching 1e2 out.
+fn fuzzed_tetrahedron() -> [V; 4] {
+    [
         [1.00390625, 1.00390625, 1.00390625, 1.00390625],
         [
             0.2796852087802336,
@@ -112,7 +109,16 @@ fn contact_witnesses_are_depth_times_normal_apart_across_too() {
             -2.8290461207252413,
         ],
     ]
-    .map(V::from);
+    .map(V::from)
+}
+
+/// A second input of the family, where the witnesses were `distance`
+/// apart along the normal but 1.5e-4 apart across it (the alignment of
+/// `distance` leaves such a miss where moving a witness sideways could take
+/// it off its shape; a contact promises the vector relation).
+#[test]
+fn contact_witnesses_are_depth_times_normal_apart_across_too() {
+    let a = fuzzed_tetrahedron();
     let far = [
         999990.159556215,
         -9.840443784975534,
@@ -540,23 +546,7 @@ fn stalled_answers_keep_their_witnesses_in_their_shapes() {
 /// `‖point_b − point_a‖` the distance, within `64 ε L` (`L = 2.2e8`).
 #[test]
 fn witnesses_stay_on_a_long_segment_that_the_normal_grazes() {
-    let a = [
-        [1.00390625, 1.00390625, 1.00390625, 1.00390625],
-        [
-            0.2796852087802336,
-            0.2796852087802336,
-            -0.4197051327697001,
-            0.3334844658225361,
-        ],
-        [-2.4981099761778753e-127, 85.33203125, -1.0, -101.99609375],
-        [
-            -3.3730163863751894,
-            -3.3730163863751894,
-            -10.444629839824517,
-            -2.8290461207252413,
-        ],
-    ]
-    .map(V::from);
+    let a = fuzzed_tetrahedron();
     let far = [
         999990.1721432767,
         -9.827856723386493,
