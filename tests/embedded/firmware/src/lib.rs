@@ -85,6 +85,32 @@ pub fn run_suite<T: Precision>(cases: &[Case], label: &str, tol: f64) -> ! {
     exit(failed == 0)
 }
 
+/// The body of a suite binary in one precision: `suite_main!(f64, TOL_F64)`
+/// gives the entry point over the generated `CASES` (which the binary
+/// includes), a panic handler that reports and fails, and a `HardFault`
+/// handler that fails the run instead of spinning until the CI timeout.
+#[macro_export]
+macro_rules! suite_main {
+    ($t:ty, $tol:expr) => {
+        #[cortex_m_rt::entry]
+        fn main() -> ! {
+            $crate::run_suite::<$t>(CASES, stringify!($t), $tol)
+        }
+
+        #[panic_handler]
+        fn panic(info: &core::panic::PanicInfo) -> ! {
+            cortex_m_semihosting::hprintln!("PANIC: {}", info);
+            $crate::exit(false)
+        }
+
+        #[cortex_m_rt::exception]
+        unsafe fn HardFault(frame: &cortex_m_rt::ExceptionFrame) -> ! {
+            cortex_m_semihosting::hprintln!("HARD FAULT at pc {:#x}", frame.pc());
+            $crate::exit(false)
+        }
+    };
+}
+
 /// Word written over the unused stack before a measured call.
 const PAINT: u32 = 0x5AC3_3CA5;
 

@@ -5,30 +5,8 @@
 #![no_std]
 #![no_main]
 
-use core::panic::PanicInfo;
-
-use cortex_m_rt::{entry, exception, ExceptionFrame};
-use cortex_m_semihosting::hprintln;
 use gjk_embedded_suite::{Case, Expect, ShapeDesc, TOL_F32};
-use gjk_firmware::{exit, run_suite};
 
 include!("../../../generated/cases.rs");
 
-#[entry]
-fn main() -> ! {
-    run_suite::<f32>(CASES, "f32", TOL_F32)
-}
-
-#[panic_handler]
-fn panic(info: &PanicInfo) -> ! {
-    hprintln!("PANIC: {}", info);
-    exit(false)
-}
-
-/// A fault ends the run as a failure instead of spinning in the default
-/// handler until the CI step's timeout.
-#[exception]
-unsafe fn HardFault(frame: &ExceptionFrame) -> ! {
-    hprintln!("HARD FAULT at pc {:#x}", frame.pc());
-    exit(false)
-}
+gjk_firmware::suite_main!(f32, TOL_F32);
