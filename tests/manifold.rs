@@ -478,15 +478,17 @@ fn box_on_a_hull_face() {
 /// normal, or the closest points of two crossing edges) or are proven
 /// apart by them; the manifold must be the general path's (GJK and EPA
 /// through `contact`) to rounding: the same points with the same ids, the
-/// same normal and distances, `None` alike. Random overlapping box pairs and boxes resting on a slab
-/// (flat, tilted, rounded), f32 and f64, D = 2 and 3. Budget: `64 ε L`
+/// same normal and distances, `None` alike. Random overlapping box pairs,
+/// boxes resting on a slab (flat, tilted, rounded) and boxes lifted just
+/// clear of one (apart across a face, within the asked separation), f32
+/// and f64, D = 2 and 3. Budget: `64 ε L`
 /// (`L = 4`) for the normal, positions and distances, where the general
 /// path's EPA normal is itself exact to a few ulps.
 fn separating_axes_match<T: TestReal, const D: usize>() {
     let mut rng = Lcg::new(0x5a7 + D as u64);
     let config = GjkConfig::<T>::default();
     let budget = 64.0 * T::eps() * 4.0;
-    let mut compared = 0;
+    let (mut compared, mut lifted) = (0, 0);
     for case in 0..400 {
         let half = |rng: &mut Lcg| {
             Cuboid::new(Vector::<T, D>::from_fn(|_, _| {
@@ -497,21 +499,54 @@ fn separating_axes_match<T: TestReal, const D: usize>() {
         let (ha, hb) = (half(&mut rng), half(&mut rng));
         // Every fourth pair rests on the other: B's rotation A's, up to a
         // small tilt, sunk a little along one of A's axes.
-        let resting = case % 4 == 0;
         let ra = rotation::<D>(&mut rng);
-        let rb = if resting {
-            // A turn by up to 0.05 rad in the plane of the first two axes.
-            let (s, c) = rng.range(-0.05, 0.05).sin_cos();
-            let mut small = SMatrix::<f64, D, D>::identity();
-            small[(0, 0)] = c;
-            small[(0, 1)] = -s;
-            small[(1, 0)] = s;
-            small[(1, 1)] = c;
-            ra * small
+        let rb = if case % 4 == 0 {
+            ra * small_turn::<D>(&mut rng)
         } else {
             rotation::<D>(&mut rng)
         };
         let offset = Vector::<f64, D>::from_fn(|_, _| rng.range(-1.5, 1.5));
+        if case % 4 == 2 {
+            // (Drawn from a generator of their own, so the other cases stay
+            // those the sweep has always run.)
+            let mut rng = Lcg::new(0x11f7 + case as u64);
+            // B lifted over one of A's faces, its corner deepest towards
+            // the face at a gap of −0.04 … 0.04 (apart within `sep`, or
+            // overlapping) and sideways near an edge of the face (over it,
+            // or hanging past it by up to 0.3, where the distance runs to
+            // the edge and its direction leans off the face's normal). B is
+            // turned as in a resting pair, or at random.
+            let k = case / 4 % D;
+            let side = if case % 8 == 2 { 1.0 } else { -1.0 };
+            let rb = if case % 16 < 8 {
+                ra * small_turn::<D>(&mut rng)
+            } else {
+                rotation::<D>(&mut rng)
+            };
+            let (sa, sb) = (wide(&ha.half_extents()), wide(&hb.half_extents()));
+            // B's axes in A's frame, and its corner deepest towards A.
+            let m = ra.transpose() * rb;
+            let corner = Vector::<f64, D>::from_fn(|l, _| {
+                if l == k {
+                    side * (sa[k] + rng.range(-0.04, 0.04))
+                } else {
+                    let edge = if rng.range(0.0, 1.0) < 0.5 { -1.0 } else { 1.0 };
+                    edge * (sa[l] + rng.range(-0.3, 0.3))
+                }
+            });
+            let local = (0..D).fold(corner, |c, j| {
+                c + m.column(j) * (side * sb[j] * m[(k, j)].signum())
+            });
+            let a = Transformed::new(ha, ra.map(T::of_f64), Vector::zeros()).unwrap();
+            let b = Transformed::new(hb, rb.map(T::of_f64), (ra * local).map(T::of_f64)).unwrap();
+            let sep = T::of_f64(0.05);
+            let fast = contact_manifold(&a, &b, sep, &config).unwrap();
+            let general = contact_manifold(&Hidden(a), &Hidden(b), sep, &config).unwrap();
+            let what = format!("{} D = {D} lifted case {case}", T::NAME);
+            compared += usize::from(same_manifold(fast, general, budget, &what));
+            lifted += usize::from(fast.is_some_and(|m| m.points().all(|p| p.distance > T::zero())));
+            continue;
+        }
         let a = Transformed::new(ha, ra.map(T::of_f64), Vector::zeros()).unwrap();
         let b = Transformed::new(hb, rb.map(T::of_f64), offset.map(T::of_f64)).unwrap();
         let margin = T::of_f64(if case % 8 == 4 { 0.05 } else { 0.0 });
@@ -522,37 +557,63 @@ fn separating_axes_match<T: TestReal, const D: usize>() {
         let sep = T::of_f64(0.05);
         let fast = contact_manifold(&a, &b, sep, &config).unwrap();
         let general = contact_manifold(&Hidden(a), &Hidden(b), sep, &config).unwrap();
-        let what = format!("{} D = {D} case {case}: {fast:?} vs {general:?}", T::NAME);
-        let (Some(fast), Some(general)) = (fast, general) else {
-            assert_eq!(fast.is_none(), general.is_none(), "{what}");
-            continue;
-        };
-        compared += 1;
-        assert_eq!(fast.len(), general.len(), "{what}");
-        assert!(
-            (wide(&fast.normal) - wide(&general.normal)).norm() <= budget,
-            "normals differ; {what}"
-        );
-        for p in fast.points() {
-            let gap = |q: &&gjk::ManifoldPoint<T, D>| (wide(&q.point_a) - wide(&p.point_a)).norm();
-            let q = general
-                .points()
-                .min_by(|x, y| gap(x).total_cmp(&gap(y)))
-                .unwrap_or_else(|| panic!("no point; {what}"));
-            assert_eq!((p.id_a, p.id_b), (q.id_a, q.id_b), "ids differ; {what}");
-            for (x, y) in [(p.point_a, q.point_a), (p.point_b, q.point_b)] {
-                assert!(
-                    (wide(&x) - wide(&y)).norm() <= budget,
-                    "points differ; {what}"
-                );
-            }
-            assert!(
-                (p.distance.as_f64() - q.distance.as_f64()).abs() <= budget,
-                "distances differ; {what}"
-            );
-        }
+        let what = format!("{} D = {D} case {case}", T::NAME);
+        compared += usize::from(same_manifold(fast, general, budget, &what));
     }
     assert!(compared >= 200, "only {compared} manifolds compared");
+    assert!(lifted >= 20, "only {lifted} lifted boxes apart");
+}
+
+/// A turn by up to 0.05 rad in the plane of the first two axes.
+fn small_turn<const D: usize>(rng: &mut Lcg) -> SMatrix<f64, D, D> {
+    let (s, c) = rng.range(-0.05, 0.05).sin_cos();
+    let mut small = SMatrix::<f64, D, D>::identity();
+    small[(0, 0)] = c;
+    small[(0, 1)] = -s;
+    small[(1, 0)] = s;
+    small[(1, 1)] = c;
+    small
+}
+
+/// Whether both manifolds exist (`false` when neither does), panicking
+/// unless they are the same to `budget`: the same normal, and for each
+/// point of `fast` the nearest of `general` with the same ids, positions
+/// and distance.
+fn same_manifold<T: TestReal, const D: usize>(
+    fast: Option<Manifold<T, D>>,
+    general: Option<Manifold<T, D>>,
+    budget: f64,
+    what: &str,
+) -> bool {
+    let what = format!("{what}: {fast:?} vs {general:?}");
+    let (Some(fast), Some(general)) = (fast, general) else {
+        assert_eq!(fast.is_none(), general.is_none(), "{what}");
+        return false;
+    };
+    assert_eq!(fast.len(), general.len(), "{what}");
+    assert!(
+        (wide(&fast.normal) - wide(&general.normal)).norm() <= budget,
+        "normals differ; {what}"
+    );
+    for p in fast.points() {
+        let gap = |q: &&gjk::ManifoldPoint<T, D>| (wide(&q.point_a) - wide(&p.point_a)).norm();
+        let q = general
+            .points()
+            .min_by(|x, y| gap(x).total_cmp(&gap(y)))
+            .unwrap_or_else(|| panic!("no point; {what}"));
+        assert_eq!((p.id_a, p.id_b), (q.id_a, q.id_b), "ids differ; {what}");
+        for (x, y) in [(p.point_a, q.point_a), (p.point_b, q.point_b)] {
+            assert!(
+                (wide(&x) - wide(&y)).norm() <= budget,
+                "points differ; {what}"
+            );
+        }
+        assert!(
+            (p.distance.as_f64() - q.distance.as_f64()).abs() <= budget,
+            "distances differ; {what}"
+        );
+    }
+    true
 }
 
 #[test]

@@ -28,8 +28,9 @@ pub(super) enum Sat<T: Real, const D: usize> {
     /// Proven farther apart than the cutoff (along some axis, net of its
     /// rounding).
     Apart,
-    /// Overlapping in a face contact with this unit normal, from A towards
-    /// B.
+    /// A face contact with this unit normal, from A towards B: overlapping,
+    /// or apart (within the cutoff) with one box's corner over the other's
+    /// face.
     Face(SVector<T, D>),
     /// Overlapping with an edge of each crossing: the unit normal from A
     /// towards B, the closest points of the two edges (on A's, on B's) and
@@ -109,7 +110,8 @@ fn edge_contact<T: Real, const D: usize>(
 
 /// Boxes `a` and `b` (`D = 2, 3`): [`Sat::Apart`] when an axis separates
 /// them by more than `cutoff`; [`Sat::Face`] when they overlap and a face
-/// axis has the least overlap to rounding; [`Sat::Edges`] when an edge
+/// axis has the least overlap to rounding, or a face axis separates them
+/// with the other box's nearest corner over that face; [`Sat::Edges`] when an edge
 /// pair's axis has it, certainly below every other axis.
 ///
 /// Everything is computed in A's frame from the rotation `Rᵢⱼ = aᵢ · bⱼ`
@@ -149,6 +151,14 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
     let Some((least, chosen)) = best else {
         return Sat::Undecided;
     };
+    // Apart along a face axis, with the other box's nearest corner over
+    // that face: the corner and its foot are as far apart as the axis
+    // separates the boxes, so the axis is their distance's direction.
+    if least < -face_error {
+        if let Some(n) = over_face(a, b, chosen, &d, face_error) {
+            return Sat::Face(n);
+        }
+    }
     let mut face = overlapping && least.is_finite();
     // The edge pair with the least overlap, and whether every other axis
     // is certainly above it.
@@ -212,6 +222,55 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
         Some(&l) => Sat::Face(if l.dot(&d) < T::zero() { -l } else { l }),
         None => Sat::Undecided,
     }
+}
+
+/// The unit normal from A towards B when the boxes, apart along face axis
+/// `chosen`, are nearest across that face: the corner of the other box
+/// deepest towards it lies over the face, net of `margin` (the rounding of
+/// the positions compared).
+///
+/// Any separating axis bounds the distance from below by its gap, and the
+/// corner with its foot on the face attains that gap: the distance is the
+/// gap, and its direction (unique for convex shapes apart) is the axis.
+fn over_face<T: Real, const D: usize>(
+    a: &BoxFrame<T, D>,
+    b: &BoxFrame<T, D>,
+    chosen: Axis,
+    d: &SVector<T, D>,
+    margin: T,
+) -> Option<SVector<T, D>> {
+    let (owner, other, k, towards) = match chosen {
+        Axis::A(k) => (a, b, k, *d),
+        Axis::B(k) => (b, a, k, -d),
+    };
+    let &axis = owner.axes.get(k)?;
+    let out = if axis.dot(&towards) < T::zero() {
+        -axis
+    } else {
+        axis
+    };
+    let corner = other
+        .axes
+        .iter()
+        .zip(other.half.iter())
+        .fold(other.centre, |c, (v, &h)| {
+            if v.dot(&out) > T::zero() {
+                c - v * h
+            } else {
+                c + v * h
+            }
+        });
+    let r = corner - owner.centre;
+    let over = owner
+        .axes
+        .iter()
+        .zip(owner.half.iter())
+        .enumerate()
+        .all(|(l, (u, &h))| l == k || u.dot(&r).abs() < h - margin);
+    over.then_some(match chosen {
+        Axis::A(_) => out,
+        Axis::B(_) => -out,
+    })
 }
 
 /// A face axis: A's `k`-th or B's.
