@@ -162,17 +162,17 @@ impl<T: Real, const D: usize> Face<T, D> {
         self.len == 0
     }
 
-    /// Each vertex mapped by `f` and the normal by `g`.
+    /// Each vertex mapped by `f` and the normal by `g`, in place.
     fn mapped(
-        &self,
+        mut self,
         f: impl Fn(&SVector<T, D>) -> SVector<T, D>,
         g: impl Fn(&SVector<T, D>) -> SVector<T, D>,
     ) -> Self {
-        let mut out = Self::new(g(&self.normal), self.id);
-        for (p, id) in self.points() {
-            out.push(f(&p), id);
+        self.normal = g(&self.normal);
+        for p in self.points.iter_mut().take(self.len) {
+            *p = f(p);
         }
-        out
+        self
     }
 }
 

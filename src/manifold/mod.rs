@@ -499,10 +499,15 @@ fn clip<T: Real, const D: usize>(
         } else {
             side
         };
-        let Some(side) = crate::real::unit(&side) else {
+        // The plane need not be unit (only the slack is a length), just of
+        // a size whose square neither overflows nor underflows.
+        let big = max_abs(&side);
+        if !(big > T::zero() && big.is_finite()) {
             continue;
-        };
-        clip_by(poly, &side, side.dot(&at) + slack, i as u32, spare);
+        }
+        let side = side * big.recip();
+        let length = side.length();
+        clip_by(poly, &side, side.dot(&at) + slack * length, i as u32, spare);
         core::mem::swap(&mut poly, &mut spare);
         at_first = !at_first;
         if k == 2 && i == 1 {
@@ -551,11 +556,18 @@ fn clip_by<T: Real, const D: usize>(
         }
         return;
     }
+    // Each point's signed distance to the plane, once.
+    let mut beyond = [T::zero(); 2 * MAX_FACE_POINTS];
+    for (d, k) in beyond.iter_mut().zip(poly.iter()) {
+        *d = side.dot(&k.p) - offset;
+    }
     for i in 0..edges {
-        let (Some(&p), Some(&q)) = (poly.get(i), poly.get(next(i, n))) else {
+        let j = next(i, n);
+        let (Some(&p), Some(&q), Some(&dp), Some(&dq)) =
+            (poly.get(i), poly.get(j), beyond.get(i), beyond.get(j))
+        else {
             continue;
         };
-        let (dp, dq) = (side.dot(&p.p) - offset, side.dot(&q.p) - offset);
         if dp <= T::zero() {
             let _ = out.try_push(p);
         }
