@@ -200,9 +200,13 @@ impl<T: Real, const D: usize> Face<T, D> {
 /// ```
 pub trait Faces<T: Real, const D: usize>: SupportMap<T, D> {
     /// The feature of the core most aligned with `dir` (a non-zero
-    /// direction, not necessarily unit): for a polytope the face whose
-    /// outward normal makes the smallest angle with `dir`, with its
-    /// vertices in order around it.
+    /// direction, not necessarily unit) at its support point along `dir`:
+    /// for a polytope, of the faces through the vertex farthest along
+    /// `dir`, the one whose outward normal makes the smallest angle with
+    /// `dir`, with its vertices in order around it. (For boxes, polygons
+    /// and triangles that is the most aligned face of all; a polyhedron can
+    /// have a slightly better aligned face elsewhere, away from where a
+    /// contact along `dir` lies.)
     ///
     /// # Example
     ///
@@ -431,16 +435,26 @@ impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Rounded<S, T> {
     }
 }
 
-/// The facet whose outward normal is closest to `dir`, merged with the
-/// facets in its plane (a box face built as two triangles is one face):
-/// their vertices in order around the face (ids: indices into the points).
-/// In 2D the facets are the polygon's edges; beyond 3D (or a face of more
-/// than [`MAX_FACE_POINTS`] vertices) the best facet alone.
+/// Of the facets at the support vertex along `dir`, the one whose outward
+/// normal is closest to `dir`, merged with the facets in its plane (a box
+/// face built as two triangles is one face): their vertices in order around
+/// the face (ids: indices into the points). In 2D the facets are the
+/// polygon's edges; beyond 3D (or a face of more than [`MAX_FACE_POINTS`]
+/// vertices) the best facet alone.
+///
+/// Only the few facets around one vertex are weighed, found by their
+/// indices before any normal is computed. In 2D the best of them is the
+/// best of all the edges. In 3D a facet elsewhere can be a little better
+/// aligned when the normals around the vertex are far apart, but it does
+/// not touch what lies along `dir` beyond the support vertex: a facet
+/// through that vertex is the face a contact there lies on. A hull
+/// flatter than the rounding of its support (whose support vertex may
+/// then lie on its far side, every facet there facing away from `dir`)
+/// weighs every facet.
 impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
     fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
         let points = self.points();
         let at = |i: u32| points.get(i as usize).copied();
-        let mut best: Option<(usize, T, SVector<T, D>)> = None;
         // A facet is passed over without its unit normal when its raw normal
         // `m` (a cross product, or the edge turned in 2D) proves it less
         // aligned than the best so far by more than the unit normal's
@@ -470,21 +484,37 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
                 && safe
                 && (md <= T::zero() || md * md < bar * bar * mm * (T::one() - T::ROUNDING_FLOOR))
         };
-        for (k, f) in self.facets().iter().enumerate() {
-            let Some(m) = raw_normal(f) else {
-                continue;
-            };
-            if best.is_some_and(|(_, b, _)| beaten(&m, b)) {
-                continue;
+        // The best facet through `apex`, or of all facets for `None`.
+        let scan = |apex: Option<u32>| {
+            let mut best: Option<(usize, T, SVector<T, D>)> = None;
+            for (k, f) in self.facets().iter().enumerate() {
+                if apex.is_some_and(|v| !f.contains(&v)) {
+                    continue;
+                }
+                let Some(m) = raw_normal(f) else {
+                    continue;
+                };
+                if best.is_some_and(|(_, b, _)| beaten(&m, b)) {
+                    continue;
+                }
+                let Some(n) = unit(&m) else {
+                    continue;
+                };
+                let along = n.dot(dir);
+                if best.is_none_or(|(_, m, _)| along > m) {
+                    best = Some((k, along, n));
+                }
             }
-            let Some(n) = unit(&m) else {
-                continue;
-            };
-            let along = n.dot(dir);
-            if best.is_none_or(|(_, m, _)| along > m) {
-                best = Some((k, along, n));
-            }
-        }
+            best
+        };
+        // `dir` lies in the cone of the normals at the true support vertex,
+        // so one of them leans towards it: when none at `apex` does, the
+        // shape is flatter than the support's rounding and `apex` may lie
+        // on its far side; then every facet is weighed.
+        let best = match scan(self.support_vertex(dir)) {
+            Some(b) if b.1 > T::zero() => Some(b),
+            _ => scan(None),
+        };
         let Some((k, _, normal)) = best else {
             return single(self.core_support(dir), dir);
         };
@@ -497,10 +527,7 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
             .first()
             .and_then(|&i| at(i))
             .map_or(T::zero(), |p| normal.dot(&p));
-        let scale = points
-            .iter()
-            .fold(T::zero(), |m, p| m.max(crate::real::max_abs(p)));
-        let flat = T::ROUNDING_FLOOR * scale * T::lit(16.0);
+        let flat = T::ROUNDING_FLOOR * self.scale() * T::lit(16.0);
         let mut ids = [0u32; MAX_FACE_POINTS];
         let mut count = 0;
         let mut fits = true;
@@ -528,7 +555,8 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
                 }
             }
         }
-        if !fits || D != 3 {
+        // A lone facet (every face in 2D) is in order already.
+        if !fits || D != 3 || count == D {
             for &i in facet {
                 if let Some(p) = at(i) {
                     face.push(p, i);

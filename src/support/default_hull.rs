@@ -29,7 +29,7 @@ use nalgebra::SVector;
 use super::climbing::ClimbingHull;
 use super::{farthest, mean_point, ShapeError, SupportMap};
 use crate::hull_build::BuiltHull;
-use crate::real::Real;
+use crate::real::{max_abs, Real};
 
 /// The most hull vertices scanned rather than climbed (see the table above).
 const SCAN_UP_TO: usize = 16;
@@ -94,6 +94,8 @@ pub struct Hull<'a, T: Real, const D: usize> {
     facets: &'a [[u32; D]],
     method: Method<'a, T, D>,
     centroid: SVector<T, D>,
+    /// The largest coordinate of any vertex (so of any point) in magnitude.
+    scale: T,
 }
 
 impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
@@ -264,6 +266,7 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
         let (vertices, facets) = (built.vertices(), built.facets());
         let corners_of = || vertices.iter().filter_map(|&v| points.get(v as usize));
         let centroid = mean_point(corners_of()).ok_or(ShapeError::Empty)?;
+        let scale = corners_of().fold(T::zero(), |m, p| m.max(max_abs(p)));
         let method = if vertices.len() <= SCAN_UP_TO {
             let mut corners = [SVector::zeros(); SCAN_UP_TO];
             for (slot, p) in corners.iter_mut().zip(corners_of()) {
@@ -285,6 +288,7 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
             facets,
             method,
             centroid,
+            scale,
         })
     }
 }
@@ -368,6 +372,33 @@ impl<'a, T: Real> Hull<'a, T, 3> {
         Self::built_by(points, indices, |vertices, work| {
             BuiltHull::<3>::build(points, vertices, facets, work)
         })
+    }
+}
+
+impl<T: Real, const D: usize> Hull<'_, T, D> {
+    /// The largest coordinate of the hull's points in magnitude.
+    pub(crate) fn scale(&self) -> T {
+        self.scale
+    }
+
+    /// The index (into [`points`](Self::points)) of the vertex
+    /// [`core_support`](SupportMap::core_support) answers along `dir`.
+    pub(crate) fn support_vertex(&self, dir: &SVector<T, D>) -> Option<u32> {
+        match &self.method {
+            Method::Scan { corners, len } => {
+                // The first strictly farthest, as `farthest` picks it.
+                let used = corners.get(..*len)?;
+                let mut best: Option<(usize, T)> = None;
+                for (i, p) in used.iter().enumerate() {
+                    let d = p.dot(dir);
+                    if best.is_none_or(|(_, b)| d > b) {
+                        best = Some((i, d));
+                    }
+                }
+                self.vertices.get(best?.0).copied()
+            }
+            Method::Climb(hull) => u32::try_from(hull.support_index(dir)).ok(),
+        }
     }
 }
 
