@@ -528,16 +528,29 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
             .and_then(|&i| at(i))
             .map_or(T::zero(), |p| normal.dot(&p));
         let flat = T::ROUNDING_FLOOR * self.scale() * T::lit(16.0);
+        let in_plane = |p: SVector<T, D>| (normal.dot(&p) - offset).abs() <= flat;
+        // No other vertex in the plane: no other facet lies in it, and the
+        // facet alone is the face (the usual case, and fewer vertices to
+        // test than facets).
+        let alone = self
+            .vertices()
+            .iter()
+            .all(|&v| facet.contains(&v) || !at(v).is_some_and(in_plane));
+        if alone {
+            for &i in facet {
+                if let Some(p) = at(i) {
+                    face.push(p, i);
+                }
+            }
+            return face;
+        }
         let mut ids = [0u32; MAX_FACE_POINTS];
         let mut count = 0;
         let mut fits = true;
         for f in self.facets() {
             // The cheap test first: most facets have a vertex off the plane,
             // and then no normal needs computing.
-            let in_plane = f
-                .iter()
-                .all(|&i| at(i).is_some_and(|p| (normal.dot(&p) - offset).abs() <= flat));
-            let coplanar = in_plane
+            let coplanar = f.iter().all(|&i| at(i).is_some_and(in_plane))
                 && normal_of(f).is_some_and(|n| n.dot(&normal) >= T::one() - T::ANGLE_SLACK);
             if !coplanar {
                 continue;
