@@ -293,6 +293,14 @@ fn penetration_invariants() {
 }
 
 #[test]
+fn manifold_invariants() {
+    check(9, |p: Pair| {
+        run_pair(&p.0, Query::Manifold);
+        true
+    });
+}
+
+#[test]
 fn cast_invariants() {
     check(7, |p: Pair| {
         run_pair(&p.0, Query::Cast);

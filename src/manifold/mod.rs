@@ -209,7 +209,12 @@ type Clipped<T, const D: usize> = ArrayVec<Keyed<T, D>, { 2 * MAX_FACE_POINTS }>
 ///
 /// Every point's signed distance is at most `max_separation` (within
 /// rounding), and the deepest is the contact's distance to within the
-/// features' flatness; swapping the shapes mirrors the manifold.
+/// features' flatness; swapping the shapes mirrors the manifold. Points
+/// are measured from the reference face's plane, so their positions and
+/// distances are accurate to a few `ε L` (`L` the coordinates' size) times
+/// the face's conditioning: a triangle's rounded normal tilts by about
+/// `ε L (‖e₁‖ + ‖e₂‖) / ‖e₁ × e₂‖`, which across a sliver facet (a
+/// needle's) is far more than `ε L`.
 ///
 /// # Errors
 ///

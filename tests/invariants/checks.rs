@@ -209,11 +209,9 @@ pub fn build_pair<T: Scalar, const D: usize>(input: &PairInput) -> Option<Pair<T
     })
 }
 
-/// Runs the checks of one pair query.
-pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
-    let Some(pair) = build_pair::<T, D>(input) else {
-        return;
-    };
+/// Prints the pair when `GJK_FUZZ_DUMP` is set (under the fuzzer), to
+/// decode a finding.
+pub fn dump<T: Scalar, const D: usize>(pair: &Pair<T, D>) {
     #[cfg(fuzzing)]
     if std::env::var_os("GJK_FUZZ_DUMP").is_some() {
         eprintln!(
@@ -226,6 +224,16 @@ pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
             pair.config
         );
     }
+    #[cfg(not(fuzzing))]
+    let _ = pair;
+}
+
+/// Runs the checks of one pair query.
+pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
+    let Some(pair) = build_pair::<T, D>(input) else {
+        return;
+    };
+    dump(&pair);
     let ha = ConvexHull::new(&pair.at).expect("checked");
     let hb = ConvexHull::new(&pair.bt).expect("checked");
     let sa = Rounded::new(ha, pair.ra).expect("checked");
@@ -242,13 +250,14 @@ pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
         Query::Intersects => check_intersects(&pair, &sa, &sb, &d),
         Query::Penetration => check_penetration(&pair, &sa, &sb, &d),
         Query::Cast => super::casts::check_casts(&pair, &sa, &sb),
+        Query::Manifold => {} // `run_pair` sends it to `manifold_case`
     }
 }
 
 /// The query's view of an error when the input is finite: only invalid
 /// settings, or overflow (`NonFinite` support points, `Overflow` squared
 /// lengths) outside the sane range, may fail.
-fn expect_error<T: Scalar, const D: usize>(pair: &Pair<T, D>, what: &str, e: GjkError) {
+pub fn expect_error<T: Scalar, const D: usize>(pair: &Pair<T, D>, what: &str, e: GjkError) {
     if !pair.config_ok {
         // Either fault may be reported first when both are present.
         let overflow = e == GjkError::Overflow && !sane::<T>(pair.scale);

@@ -27,12 +27,14 @@
 mod casts;
 mod checks;
 mod input;
+mod manifolds;
 mod primitives;
 mod shapes;
 mod warm;
 
 pub use checks::*;
 pub use input::*;
+pub use manifolds::*;
 pub use primitives::*;
 pub use shapes::*;
 pub use warm::*;
@@ -134,10 +136,15 @@ pub enum Query {
     Penetration,
     /// `shape_cast` and `ray_cast` against the swept shapes.
     Cast,
+    /// `contact_manifold` on the pair's hulls built by `Hull` (2D and 3D).
+    Manifold,
 }
 
 /// Runs the invariants of `query` on a pair input.
 pub fn run_pair(input: &PairInput, query: Query) {
+    if query == Query::Manifold {
+        return dispatch!(input.prec, input.dim, manifold_case, input);
+    }
     dispatch!(input.prec, input.dim, pair_case, input, query)
 }
 

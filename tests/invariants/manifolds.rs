@@ -1,0 +1,225 @@
+//! Invariants of `contact_manifold` on two rounded hulls built by `Hull`
+//! (`D = 2, 3`, the dimensions a hull is built in), at two separations:
+//! zero (overlapping or touching pairs only) and the pair's distance plus
+//! a twentieth of the coordinate scale.
+//!
+//! The reference is `distance` (checked against the brute-force oracles by
+//! [`check_distance`]) and `contact` on the same shapes (checked by the
+//! penetration target). Each converged manifold, in the sane range, must:
+//!
+//! * exist only within the separation, and be `None` only beyond it;
+//! * hold one to four points, with a unit normal and no two points sharing
+//!   their pair of feature ids;
+//! * give each point within the separation, no deeper than the contact
+//!   (the contact's distance is the least a point can have), with
+//!   `point_b − point_a = distance · normal`;
+//! * keep each point inside its own shape: below the shape's support plane
+//!   along the normal and along every axis, both ways.
+//!
+//! Budget: four times [`budget`] at the contact's distance plus the radii,
+//! and, for where a point lies and how deep, `16 ε L κ` more: clipping
+//! measures each point from a facet's plane, whose rounded normal tilts by
+//! `ε L (‖e₁‖ + ‖e₂‖) / ‖e₁ × e₂‖` and is carried across the facet (`κ`,
+//! the largest such factor times the facet's longest edge, over both
+//! hulls' facets; one in 2D). On sliver facets that is far more than
+//! `ε L`.
+
+use gjk::{contact, contact_manifold, Hull, Manifold, Rounded, Status, Vector};
+
+use super::checks::{axis_probes, build_pair, check_distance, dump, expect_error, to64, Pair, P};
+use super::input::PairInput;
+use super::{budget, sane, Scalar};
+
+/// A hull builder for one dimension (`Hull::new` is per dimension).
+type Build<T, const D: usize> =
+    for<'a> fn(&'a [Vector<T, D>], &'a mut [u32], &'a mut [[u32; D]]) -> Option<Hull<'a, T, D>>;
+
+fn hull2<'a, T: Scalar>(
+    p: &'a [Vector<T, 2>],
+    i: &'a mut [u32],
+    f: &'a mut [[u32; 2]],
+) -> Option<Hull<'a, T, 2>> {
+    Hull::<T, 2>::new(p, i, f).ok()
+}
+
+fn hull3<'a, T: Scalar>(
+    p: &'a [Vector<T, 3>],
+    i: &'a mut [u32],
+    f: &'a mut [[u32; 3]],
+) -> Option<Hull<'a, T, 3>> {
+    Hull::<T, 3>::new(p, i, f).ok()
+}
+
+/// Runs the manifold invariants on a pair input of dimension `D` (nothing
+/// beyond 3D, where no hull is built).
+pub fn manifold_case<T: Scalar, const D: usize>(input: &PairInput) {
+    match D {
+        2 => manifold_in::<T, 2>(input, hull2),
+        3 => manifold_in::<T, 3>(input, hull3),
+        _ => {}
+    }
+}
+
+fn manifold_in<T: Scalar, const D: usize>(input: &PairInput, build: Build<T, D>) {
+    let Some(pair) = build_pair::<T, D>(input) else {
+        return;
+    };
+    let storage = |n: usize| {
+        (
+            vec![0; Hull::<T, D>::indices_needed(n)],
+            vec![[0; D]; Hull::<T, D>::facets_needed(n)],
+        )
+    };
+    dump(&pair);
+    let (mut ia, mut fa) = storage(pair.at.len());
+    let (mut ib, mut fb) = storage(pair.bt.len());
+    // Flat clouds bound no solid of dimension D: `Hull` refuses them.
+    let (Some(ha), Some(hb)) = (
+        build(&pair.at, &mut ia, &mut fa),
+        build(&pair.bt, &mut ib, &mut fb),
+    ) else {
+        return;
+    };
+    let kappa =
+        conditioning(&pair.a.points, ha.facets()).max(conditioning(&pair.b.points, hb.facets()));
+    let (Ok(sa), Ok(sb)) = (Rounded::new(ha, pair.ra), Rounded::new(hb, pair.rb)) else {
+        return;
+    };
+    let Some(d) = check_distance(&pair, &sa, &sb, &pair.a, &pair.b) else {
+        return;
+    };
+    // Zero, and a little beyond the pair's distance (so that every pair
+    // has a manifold to check).
+    let beyond = d.distance.f() + 0.05 * pair.scale;
+    for separation in [0.0, if beyond.is_finite() { beyond } else { 0.0 }] {
+        let sep = T::of(separation);
+        let m = match contact_manifold(&sa, &sb, sep, &pair.config) {
+            Ok(m) => m,
+            Err(e) => {
+                expect_error(&pair, "contact_manifold", e);
+                continue;
+            }
+        };
+        let tolerance = pair.config.tolerance.f();
+        let radii = pair.a.radius + pair.b.radius;
+        let sane = sane::<T>(pair.scale) && d.status == Status::Converged;
+        let gap = d.distance.f();
+        let Some(m) = m else {
+            let tol = 4.0 * budget::<T>(pair.scale, gap + radii, tolerance);
+            assert!(
+                !sane || gap >= sep.f() - tol,
+                "contact_manifold = None at separation {:e} but distance {gap:e} (budget {tol:e})",
+                sep.f()
+            );
+            continue;
+        };
+        check_points(&pair, &m, (sep.f(), d.distance.f(), kappa), sane);
+        if !sane || m.status != Status::Converged {
+            continue;
+        }
+        // The contact the manifold's normal came from bounds every point.
+        let Ok(Some(c)) = contact(&sa, &sb, sep, &pair.config) else {
+            panic!("a manifold at separation {:e} but no contact", sep.f());
+        };
+        if c.status != Status::Converged {
+            continue;
+        }
+        let deepest = c.distance.f();
+        let tol = 4.0 * budget::<T>(pair.scale, deepest.abs() + radii, tolerance)
+            + 16.0 * T::eps() * pair.scale * kappa;
+        for p in m.points() {
+            assert!(
+                p.distance.f() >= deepest - tol,
+                "a point {:e} deep, deeper than the contact's {deepest:e} (budget {tol:e}); {m:?}",
+                -p.distance.f()
+            );
+        }
+    }
+}
+
+/// The structure of a manifold, and (`sane`: converged distance, coordinates
+/// in the judged range) where its points lie.
+fn check_points<T: Scalar, const D: usize>(
+    pair: &Pair<T, D>,
+    m: &Manifold<T, D>,
+    (sep, gap, kappa): (f64, f64, f64),
+    sane: bool,
+) {
+    let n = to64(&m.normal);
+    assert!(
+        n.iter().all(|x| x.is_finite()) && (n.norm() - 1.0).abs() <= 1e3 * T::eps(),
+        "manifold normal {n:?}"
+    );
+    assert!(
+        (1..=4).contains(&m.len()),
+        "a manifold of {} points",
+        m.len()
+    );
+    let ids: Vec<(u32, u32)> = m.points().map(|p| (p.id_a, p.id_b)).collect();
+    for (i, x) in ids.iter().enumerate() {
+        assert!(
+            !ids[i + 1..].contains(x),
+            "two points share the ids {x:?}; {m:?}"
+        );
+    }
+    if !sane || m.status != Status::Converged {
+        return;
+    }
+    let tolerance = pair.config.tolerance.f();
+    let radii = pair.a.radius + pair.b.radius;
+    let tol = 4.0 * budget::<T>(pair.scale, gap.abs() + sep + radii, tolerance);
+    // A point is measured from a facet's plane, whose normal rounding
+    // tilts by `ε L (‖e₁‖ + ‖e₂‖) / ‖e₁ × e₂‖`, over up to the facet's
+    // diameter: on a sliver facet that is far more than `ε L`.
+    let placed = tol + 16.0 * T::eps() * pair.scale * kappa;
+    assert!(
+        gap <= sep + tol,
+        "a manifold at separation {sep:e} but distance {gap:e} (budget {tol:e})"
+    );
+    let mut probes: Vec<P<D>> = axis_probes::<D>();
+    probes.push(n);
+    probes.push(-n);
+    for p in m.points() {
+        let (pa, pb, dist) = (to64(&p.point_a), to64(&p.point_b), p.distance.f());
+        assert!(
+            dist <= sep + tol,
+            "a point {dist:e} apart at separation {sep:e} (budget {tol:e}); {m:?}"
+        );
+        assert!(
+            (pb - pa - n * dist).norm() <= 2.0 * tol,
+            "point_b − point_a = {:?}, not {dist:e} · normal; {m:?}",
+            pb - pa
+        );
+        for u in &probes {
+            let (out_a, out_b) = (pa.dot(u) - pair.a.high(u), pb.dot(u) - pair.b.high(u));
+            assert!(
+                out_a <= placed && out_b <= placed,
+                "a point outside its shape along {u:?} by {out_a:e} (A) and {out_b:e} (B) \
+                 (budget {placed:e}); {m:?}"
+            );
+        }
+    }
+}
+
+/// The largest `ℓ (‖e₁‖ + ‖e₂‖) / ‖e₁ × e₂‖` over the hull's facets in 3D
+/// (`ℓ` the facet's longest edge, `e₁`, `e₂` two of its edges): how much a
+/// facet's rounded normal, carried across the facet, magnifies the
+/// rounding of the coordinates. One in 2D, where a facet is an edge.
+fn conditioning<const D: usize>(points: &[P<D>], facets: &[[u32; D]]) -> f64 {
+    if D != 3 {
+        return 1.0;
+    }
+    facets
+        .iter()
+        .map(|f| {
+            let [a, b, c] = [0, 1, 2].map(|k| points[f[k] as usize]);
+            let (e1, e2) = (b - a, c - a);
+            let cross = P::<D>::from_fn(|i, _| {
+                let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+                e1[j] * e2[k] - e1[k] * e2[j]
+            });
+            let longest = e1.norm().max(e2.norm()).max((c - b).norm());
+            longest * (e1.norm() + e2.norm()) / cross.norm()
+        })
+        .fold(1.0, f64::max)
+}
