@@ -616,6 +616,78 @@ fn same_manifold<T: TestReal, const D: usize>(
     true
 }
 
+/// Two boxes apart across an edge of each: A's edge along `x` at the
+/// corner of its `+y` and `+z` faces, B turned so that one of its edges
+/// crosses A's along a common perpendicular `n` (between A's two face
+/// normals there) at a gap of 0 … 0.04, with the closest points inside
+/// both edges or, for one case in four, B's slid past its end; the whole
+/// scene turned at random. The manifold must be the general path's
+/// (`same_manifold`), and where the closest points lie inside both edges
+/// the gap is the distance: a single point pair `gap` apart along `n`.
+/// f32 and f64. Budget: `64 ε L` (`L = 4`).
+fn edges_apart<T: TestReal>() {
+    let mut rng = Lcg::new(0xed9e);
+    let config = GjkConfig::<T>::default();
+    let budget = 64.0 * T::eps() * 4.0;
+    let mut inside = 0;
+    for case in 0..200 {
+        let angle = |rng: &mut Lcg| rng.range(0.2, core::f64::consts::FRAC_PI_2 - 0.2);
+        let (phi, chi, psi) = (angle(&mut rng), angle(&mut rng), angle(&mut rng));
+        let sizes = |rng: &mut Lcg| Vector::<f64, 3>::from_fn(|_, _| rng.range(0.3, 1.2));
+        let (ha, hb) = (sizes(&mut rng), sizes(&mut rng));
+        let x = Vector::<f64, 3>::x();
+        let n = Vector::<f64, 3>::new(0.0, phi.cos(), phi.sin());
+        // B's edge direction, across `n` and turned from `x` by `psi`.
+        let across = n.cross(&x);
+        let e = x * psi.cos() + across * psi.sin();
+        let m = e.cross(&n);
+        let (u1, u2) = (n * chi.cos() + m * chi.sin(), m * chi.cos() - n * chi.sin());
+        let frame = SMatrix::<f64, 3, 3>::from_columns(&[e, u1, u2]);
+        let gap = rng.range(0.0, 0.04);
+        let along_a = rng.range(-0.8, 0.8) * ha.x;
+        let slide = if case % 4 == 3 {
+            hb.x * rng.range(1.1, 1.5)
+        } else {
+            0.0
+        };
+        let on_a = Vector::<f64, 3>::new(along_a, ha.y, ha.z);
+        // B's edge farthest against `n` runs through `on_a + gap n`.
+        let centre = on_a + n * gap + u1 * hb.y - u2 * hb.z + e * slide;
+        let turn = rotation::<3>(&mut rng);
+        let cube = |h: Vector<f64, 3>| Cuboid::new(h.map(T::of_f64)).unwrap();
+        let a = Transformed::new(cube(ha), turn.map(T::of_f64), Vector::zeros()).unwrap();
+        let b = Transformed::new(
+            cube(hb),
+            (turn * frame).map(T::of_f64),
+            (turn * centre).map(T::of_f64),
+        )
+        .unwrap();
+        let sep = T::of_f64(0.05);
+        let fast = contact_manifold(&a, &b, sep, &config).unwrap();
+        let general = contact_manifold(&Hidden(a), &Hidden(b), sep, &config).unwrap();
+        let what = format!("{} edges apart case {case}", T::NAME);
+        same_manifold(fast, general, budget, &what);
+        if slide == 0.0 {
+            let m = fast.unwrap_or_else(|| panic!("no manifold; {what}"));
+            let p = m.points().next().unwrap();
+            assert_eq!(m.len(), 1, "{what}: {m:?}");
+            assert!((p.distance.as_f64() - gap).abs() <= budget, "{what}: {m:?}");
+            assert!(
+                (wide(&m.normal) - turn * n).norm() <= budget,
+                "{what}: {m:?}"
+            );
+            inside += 1;
+        }
+    }
+    assert!(inside >= 100, "only {inside} crossing edges inside both");
+}
+
+#[test]
+fn boxes_apart_across_edges_match_the_general_path() {
+    edges_apart::<f64>();
+    edges_apart::<f32>();
+}
+
 #[test]
 fn separating_axes_match_the_general_path() {
     separating_axes_match::<f64, 3>();

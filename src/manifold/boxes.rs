@@ -12,9 +12,16 @@
 //! cutoff proves the boxes apart; a face axis with the least overlap (to
 //! rounding) gives a face contact's normal; an edge axis certainly below
 //! every other gives two crossing edges, whose closest points are the
-//! contact. Everything else (apart within the cutoff, touching within
-//! rounding, near ties) is left to the general path, so the answer is the
-//! general path's up to rounding.
+//! contact.
+//!
+//! Apart within the cutoff, any separating axis bounds the distance from
+//! below by its gap, so a pair of points, one on each box, that attains the
+//! gap makes it the distance and the axis its direction (unique for convex
+//! shapes apart): the other box's nearest corner over a separating face
+//! axis's face, or the closest points of the two edges of a separating edge
+//! axis when they lie inside both edges. Everything else (edges or corners
+//! apart otherwise, touching within rounding, near ties) is left to the
+//! general path, so the answer is the general path's up to rounding.
 
 use arrayvec::ArrayVec;
 use nalgebra::SVector;
@@ -32,9 +39,10 @@ pub(super) enum Sat<T: Real, const D: usize> {
     /// or apart (within the cutoff) with one box's corner over the other's
     /// face.
     Face(SVector<T, D>),
-    /// Overlapping with an edge of each crossing: the unit normal from A
-    /// towards B, the closest points of the two edges (on A's, on B's) and
-    /// the depth along the normal.
+    /// An edge of each crossing, overlapping or apart (within the cutoff):
+    /// the unit normal from A towards B, the closest points of the two
+    /// edges (on A's, on B's) and the depth along the normal (negative
+    /// apart).
     Edges {
         normal: SVector<T, D>,
         point_a: SVector<T, D>,
@@ -56,12 +64,16 @@ struct Edge<T: Real> {
 /// The contact of two boxes whose least overlap is along edge pair `m`:
 /// A's edge along its axis `i` farthest along the normal, B's along its
 /// axis `j` farthest against it, and the closest points of their lines
-/// (kept on the edges).
+/// (kept on the edges). With `within`, the closest points must lie inside
+/// both edges by that margin (else [`Sat::Undecided`]): for boxes apart
+/// along the axis, the two points then attain its gap, which makes it the
+/// distance and the axis its direction.
 fn edge_contact<T: Real, const D: usize>(
     a: &BoxFrame<T, D>,
     b: &BoxFrame<T, D>,
     m: &Edge<T>,
     d: &SVector<T, D>,
+    within: Option<T>,
 ) -> Sat<T, D> {
     let (i, j) = m.pair;
     let (Some(&a1), Some(&a2)) = (a.axes.get(next3(i)), a.axes.get(next3(next3(i)))) else {
@@ -97,8 +109,16 @@ fn edge_contact<T: Real, const D: usize>(
     if !(sine2 > T::zero()) {
         return Sat::Undecided;
     }
-    let s = ((cos * along_w - along_u) / sine2).max(-hu).min(hu);
-    let t = ((along_w - cos * along_u) / sine2).max(-hw).min(hw);
+    let (s, t) = (
+        (cos * along_w - along_u) / sine2,
+        (along_w - cos * along_u) / sine2,
+    );
+    if let Some(margin) = within {
+        if !(s.abs() < hu - margin && t.abs() < hw - margin) {
+            return Sat::Undecided;
+        }
+    }
+    let (s, t) = (s.max(-hu).min(hu), t.max(-hw).min(hw));
     let (point_a, point_b) = (ca + u * s, cb + w * t);
     Sat::Edges {
         normal: n,
@@ -112,7 +132,8 @@ fn edge_contact<T: Real, const D: usize>(
 /// them by more than `cutoff`; [`Sat::Face`] when they overlap and a face
 /// axis has the least overlap to rounding, or a face axis separates them
 /// with the other box's nearest corner over that face; [`Sat::Edges`] when an edge
-/// pair's axis has it, certainly below every other axis.
+/// pair's axis has it, certainly below every other axis, or separates them
+/// with the two edges' closest points inside both.
 ///
 /// Everything is computed in A's frame from the rotation `Rᵢⱼ = aᵢ · bⱼ`
 /// and the centres' offset `tᵢ = aᵢ · (c_B − c_A)` (Gottschalk's form): an
@@ -164,6 +185,8 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
     // is certainly above it.
     let mut edge: Option<Edge<T>> = None;
     let mut others = ArrayVec::<(T, T), 9>::new();
+    // The edge pair whose axis separates the boxes most (within the cutoff).
+    let mut gap: Option<Edge<T>> = None;
     if D == 3 {
         for i in 0..3 {
             for j in 0..3 {
@@ -182,6 +205,9 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
                 if apart(o, error) {
                     return Sat::Apart;
                 }
+                if o < -error && gap.is_none_or(|g: Edge<T>| o < g.axis.overlap) {
+                    gap = Some(Edge { axis, pair: (i, j) });
+                }
                 overlapping &= o > error;
                 face &= o - error >= least - face_error;
                 let candidate = Edge { axis, pair: (i, j) };
@@ -199,6 +225,14 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
             }
         }
     }
+    // Apart along an edge pair's axis, with the two edges' closest points
+    // inside both: those points attain the gap.
+    if let Some(m) = gap {
+        let sat = edge_contact(a, b, &m, &d, Some(face_error + m.axis.error));
+        if sat != Sat::Undecided {
+            return sat;
+        }
+    }
     if let (false, true, Some(m)) = (face, overlapping, edge) {
         let (least_edge, its_error) = (m.axis.overlap, m.axis.error);
         let clear = others
@@ -208,7 +242,7 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
                 .iter()
                 .all(|&o| o - face_error > least_edge + its_error);
         if clear {
-            return edge_contact(a, b, &m, &d);
+            return edge_contact(a, b, &m, &d, None);
         }
     }
     if !face {
