@@ -16,7 +16,8 @@
 //! * keep each point inside its own shape: below the shape's support plane
 //!   along the normal and along every axis, both ways.
 //!
-//! Budget: four times [`budget`] at the contact's distance plus the radii,
+//! Budget: four times [`budget`] at the contact's distance or depth plus
+//! the radii (its relative tolerance included),
 //! and, for where a point lies and how deep, `16 ε L κ` more: clipping
 //! measures each point from a facet's plane, whose rounded normal tilts by
 //! `ε L (‖e₁‖ + ‖e₂‖) / ‖e₁ × e₂‖` and is carried across the facet (`κ`,
@@ -125,19 +126,19 @@ fn manifold_in<T: Scalar, const D: usize>(input: &PairInput, build: Build<T, D>)
             );
             continue;
         };
-        check_points(&pair, &m, (sep.f(), d.distance.f(), kappa), sane);
-        if !sane || m.status != Status::Converged {
-            continue;
-        }
-        // The contact the manifold's normal came from bounds every point.
+        // The contact the manifold's normal came from: a converged one is
+        // within the relative tolerance of its depth (or distance), which
+        // widens every budget below as it does for `penetration`.
         let Ok(Some(c)) = contact(&sa, &sb, sep, &pair.config) else {
             panic!("a manifold at separation {:e} but no contact", sep.f());
         };
-        if c.status != Status::Converged {
+        let reach = c.distance.f().abs().min(pair.scale);
+        check_points(&pair, &m, (sep.f(), d.distance.f(), reach, kappa), sane);
+        if !sane || m.status != Status::Converged || c.status != Status::Converged {
             continue;
         }
         let deepest = c.distance.f();
-        let tol = 4.0 * budget::<T>(pair.scale, deepest.abs() + radii, tolerance)
+        let tol = 4.0 * budget::<T>(pair.scale, reach + radii, tolerance)
             + 16.0 * T::eps() * pair.scale * kappa;
         for p in m.points() {
             assert!(
@@ -154,7 +155,7 @@ fn manifold_in<T: Scalar, const D: usize>(input: &PairInput, build: Build<T, D>)
 fn check_points<T: Scalar, const D: usize>(
     pair: &Pair<T, D>,
     m: &Manifold<T, D>,
-    (sep, gap, kappa): (f64, f64, f64),
+    (sep, gap, reach, kappa): (f64, f64, f64, f64),
     sane: bool,
 ) {
     let n = to64(&m.normal);
@@ -179,7 +180,7 @@ fn check_points<T: Scalar, const D: usize>(
     }
     let tolerance = pair.config.tolerance.f();
     let radii = pair.a.radius + pair.b.radius;
-    let tol = 4.0 * budget::<T>(pair.scale, gap.abs() + sep + radii, tolerance);
+    let tol = 4.0 * budget::<T>(pair.scale, gap.abs().max(reach) + sep + radii, tolerance);
     // A point is measured from a facet's plane, whose normal rounding
     // tilts by `ε L (‖e₁‖ + ‖e₂‖) / ‖e₁ × e₂‖`, over up to the facet's
     // diameter: on a sliver facet that is far more than `ε L`.
