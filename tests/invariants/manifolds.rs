@@ -92,8 +92,12 @@ fn manifold_in<T: Scalar, const D: usize>(input: &PairInput, build: Build<T, D>)
     // Zero, and a little beyond the pair's distance (so that every pair
     // has a manifold to check).
     let beyond = d.distance.f() + 0.05 * pair.scale;
-    for separation in [0.0, if beyond.is_finite() { beyond } else { 0.0 }] {
+    for separation in [0.0, beyond] {
+        // (Beyond the precision's range, the second is not asked.)
         let sep = T::of(separation);
+        if !sep.is_finite() {
+            continue;
+        }
         let m = match contact_manifold(&sa, &sb, sep, &pair.config) {
             Ok(m) => m,
             Err(GjkError::IterationLimit) => {
