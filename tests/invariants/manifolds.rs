@@ -229,14 +229,27 @@ fn conditioning<const D: usize>(points: &[P<D>], facets: &[[u32; D]]) -> f64 {
     facets
         .iter()
         .map(|f| {
+            // Scaled to unit size first (the ratio does not change), so
+            // that no square overflows or underflows.
             let [a, b, c] = [0, 1, 2].map(|k| points[f[k] as usize]);
+            let size = [a, b, c].iter().map(|p| p.amax()).fold(0.0, f64::max);
+            if !(size > 0.0 && size.is_finite()) {
+                return f64::INFINITY;
+            }
+            let [a, b, c] = [a, b, c].map(|p| p / size);
             let (e1, e2) = (b - a, c - a);
             let cross = P::<D>::from_fn(|i, _| {
                 let (j, k) = ((i + 1) % 3, (i + 2) % 3);
                 e1[j] * e2[k] - e1[k] * e2[j]
             });
             let longest = e1.norm().max(e2.norm()).max((c - b).norm());
-            longest * (e1.norm() + e2.norm()) / cross.norm()
+            let kappa = longest * (e1.norm() + e2.norm()) / cross.norm();
+            // A facet with no area to rounding has no conditioning.
+            if kappa.is_nan() {
+                f64::INFINITY
+            } else {
+                kappa
+            }
         })
         .fold(1.0, f64::max)
 }
