@@ -17,7 +17,7 @@ mod common;
 use common::{rotation, Hidden, Lcg, Source, TestReal};
 use gjk::nalgebra::{SMatrix, Vector2};
 use gjk::{
-    contact, contact_manifold, distance, Capsule, Cuboid, Faces, GjkConfig, Manifold, Point,
+    contact, contact_manifold, distance, Capsule, Cuboid, Faces, GjkConfig, Hull, Manifold, Point,
     Polygon, Rounded, Transformed, Triangle, Vector,
 };
 
@@ -754,4 +754,96 @@ fn triangle_on_a_box<T: TestReal>() {
 fn triangle_lying_on_a_box() {
     triangle_on_a_box::<f64>();
     triangle_on_a_box::<f32>();
+}
+
+/// A rounded needle (a hull of points along one line to 1e-9 of its
+/// length, 1e74 long) as the reference face for a thin tetrahedron: the
+/// incident face, clipped against side planes that meet at a sharp angle,
+/// folded by rounding and passed one corner of the reference face twice.
+/// A fuzzed input; the manifold must hold each pair of feature ids once.
+#[test]
+fn a_folded_clip_names_each_corner_once() {
+    let v = |[x, y, z]: [f64; 3]| Vector::<f64, 3>::new(x, y, z);
+    // The fuzzed clouds as they came, repeated points included.
+    let (p, q) = (
+        [2.282430463378505e74; 3],
+        [
+            -3.084365490472854e74,
+            -3.0843654905868225e74,
+            -3.084365490472854e74,
+        ],
+    );
+    let a = [
+        p,
+        q,
+        [
+            1.274871069529407e74,
+            1.2748710697181675e74,
+            1.2748710698891203e74,
+        ],
+        p,
+        q,
+        [
+            6.168730996908445e72,
+            6.16873100153842e72,
+            6.1687309488279456e72,
+        ],
+        [
+            -1.1926213230048707e74,
+            -1.1926213229229558e74,
+            -1.1926213232933535e74,
+        ],
+        p,
+    ]
+    .map(v);
+    let first = [
+        8.11979345797271e73,
+        6.776208984794443e73,
+        7.213383758006987e73,
+    ];
+    let b = [
+        first,
+        first,
+        [
+            2.592828033321961e74,
+            2.505143927711885e74,
+            2.6667661165965227e74,
+        ],
+        [
+            2.9056921139434753e74,
+            1.0883002308912287e74,
+            1.1585131490132435e74,
+        ],
+        [
+            8.531114980577823e73,
+            -1.0677662642706395e74,
+            -1.1366544103526162e74,
+        ],
+        [25.09765625, 25.09765625, 9.012857568433919e-188],
+    ]
+    .map(v);
+    let storage = |n: usize| {
+        (
+            vec![0; Hull::<f64, 3>::indices_needed(n)],
+            vec![[0; 3]; Hull::<f64, 3>::facets_needed(n)],
+        )
+    };
+    let ((mut ia, mut fa), (mut ib, mut fb)) = (storage(a.len()), storage(b.len()));
+    let ha = Hull::<f64, 3>::new(&a, &mut ia, &mut fa).unwrap();
+    let hb = Hull::<f64, 3>::new(&b, &mut ib, &mut fb).unwrap();
+    let ra = Rounded::new(ha, 92.09765625).unwrap();
+    let config = GjkConfig {
+        tolerance: -0.0,
+        max_iterations: 224,
+    }
+    .toward(Some(v([25.09765625, 1.09765625, 1.00390625])));
+    // A twentieth of the largest coordinate, as the fuzz target asks.
+    let separation = 0.05 * (3.0843654905868225e74 + 92.09765625);
+    let m = contact_manifold(&ra, &hb, separation, &config)
+        .unwrap()
+        .unwrap();
+    let ids: Vec<(u32, u32)> = m.points().map(|p| (p.id_a, p.id_b)).collect();
+    for (i, x) in ids.iter().enumerate() {
+        assert!(!ids[i + 1..].contains(x), "{x:?} twice in {m:?}");
+    }
 }

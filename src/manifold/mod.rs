@@ -431,6 +431,18 @@ where
                 id_b: reference.id,
             }
         };
+        // A clipped polygon that rounding has folded (a sliver's side
+        // planes meet at a sharp angle) can pass a corner of the reference
+        // face twice: one point per feature pair, the deeper.
+        let same = |(q, _): &&mut (ManifoldPoint<T, D>, SVector<T, D>)| {
+            (q.id_a, q.id_b) == (point.id_a, point.id_b)
+        };
+        if let Some(twin) = found.iter_mut().find(same) {
+            if point.distance < twin.0.distance {
+                *twin = (point, k.p);
+            }
+            continue;
+        }
         if found.try_push((point, k.p)).is_err() {
             break;
         }
