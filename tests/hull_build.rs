@@ -694,3 +694,41 @@ fn built_hull_in_a_distance_query() {
     let d = distance(&cube, &ball, &GjkConfig::default()).unwrap();
     assert!((d.distance - 1.0).abs() < 1e-12, "{}", d.distance);
 }
+
+/// A point `2.9e-317` off a line of points `0.37` long: the exact
+/// orientation's product (`2.9e-317 × 4.3e-11`) underflows, and the hull
+/// came out as a triangle missing the line's top end (a fuzzed input).
+/// Coordinates below `2⁻²⁵⁰` of the largest count as zero: these points
+/// are one line, which bounds no area.
+#[test]
+fn a_coordinate_too_small_for_the_predicates_counts_as_zero() {
+    let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    let points = [
+        v(0.0, 0.0),
+        v(0.0, -0.3700787401574803),
+        v(0.0, 4.251968503937008e-11),
+        v(0.0, -0.3700787401574803),
+        v(2.946518e-317, 0.0),
+    ];
+    let mut indices = vec![0; gjk::Hull::<f64, 2>::indices_needed(points.len())];
+    let mut facets = vec![[0; 2]; gjk::Hull::<f64, 2>::facets_needed(points.len())];
+    let built = gjk::Hull::<f64, 2>::new(&points, &mut indices, &mut facets);
+    assert_eq!(built.err(), Some(ShapeError::Degenerate));
+    // Off the line by a coordinate the predicates resolve, the point is a
+    // vertex, and so is the line's top end.
+    let mut wider = points;
+    wider[4] = v(1e-70, 0.0);
+    let hull = gjk::Hull::<f64, 2>::new(&wider, &mut indices, &mut facets).unwrap();
+    let mut got: Vec<(f64, f64)> = hull
+        .vertices()
+        .iter()
+        .map(|&i| (wider[i as usize].x, wider[i as usize].y))
+        .collect();
+    got.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let want = vec![
+        (0.0, -0.3700787401574803),
+        (0.0, 4.251968503937008e-11),
+        (1e-70, 0.0),
+    ];
+    assert_eq!(got, want);
+}

@@ -4,7 +4,11 @@
 //! Widening `f32` to `f64` and multiplying by a power of two are both exact
 //! (short of underflow), so every orientation is decided on the caller's
 //! points themselves, while the exact products stay far from overflow and,
-//! for coordinates within `2²⁵⁰` of the largest, from underflow.
+//! for coordinates within `2²⁵⁰` of the largest, from underflow. A smaller
+//! coordinate is taken as zero ([`FLUSH`]): its products could underflow
+//! and an orientation come out zero where it is not (a point `2.9e-317`
+//! off a line of points `0.37` long). The hull is then exactly that of
+//! points moved by at most `2⁻²⁵⁰` of the largest coordinate.
 
 use nalgebra::SVector;
 
@@ -12,6 +16,12 @@ use super::exact::Sign;
 use super::exact::{orient2, orient3};
 use crate::real::Real;
 use crate::support::ShapeError;
+
+/// Scaled coordinates below this magnitude are taken as zero: every
+/// coordinate left is at least `2⁻²⁵⁰`, so the exact predicates' products
+/// of differences (three factors in 3D, each part at least `2⁻³⁰⁵`) stay
+/// above the range where rounding underflows.
+const FLUSH: f64 = 5.527_147_875_260_445e-76; // 2⁻²⁵⁰, exactly
 
 /// The builder's view of a point set.
 pub(super) struct Scaled<'p, T: Real, const D: usize> {
@@ -50,7 +60,8 @@ impl<'p, T: Real, const D: usize> Scaled<'p, T, D> {
             .ok_or(ShapeError::Inconsistent)?;
         let mut out = [0.0; D];
         for (o, x) in out.iter_mut().zip(p.iter()) {
-            *o = x.widen() * self.scale;
+            let y = x.widen() * self.scale;
+            *o = if y.abs() < FLUSH { 0.0 } else { y };
         }
         Ok(out)
     }
