@@ -27,7 +27,7 @@
 use nalgebra::SVector;
 
 use super::climbing::ClimbingHull;
-use super::{farthest, mean_point, ShapeError, SupportMap};
+use super::{farthest, farthest_index, mean_point, ShapeError, SupportMap};
 use crate::hull_build::BuiltHull;
 use crate::real::{max_abs, Real};
 
@@ -386,16 +386,8 @@ impl<T: Real, const D: usize> Hull<'_, T, D> {
     pub(crate) fn support_vertex(&self, dir: &SVector<T, D>) -> Option<u32> {
         match &self.method {
             Method::Scan { corners, len } => {
-                // The first strictly farthest, as `farthest` picks it.
-                let used = corners.get(..*len)?;
-                let mut best: Option<(usize, T)> = None;
-                for (i, p) in used.iter().enumerate() {
-                    let d = p.dot(dir);
-                    if best.is_none_or(|(_, b)| d > b) {
-                        best = Some((i, d));
-                    }
-                }
-                self.vertices.get(best?.0).copied()
+                let i = farthest_index(corners.get(..*len)?, dir)?;
+                self.vertices.get(i).copied()
             }
             Method::Climb(hull) => u32::try_from(hull.support_index(dir)).ok(),
         }

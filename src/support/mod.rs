@@ -452,15 +452,23 @@ pub(crate) fn farthest<T: Real, const D: usize>(
     points: &[SVector<T, D>],
     dir: &SVector<T, D>,
 ) -> Option<SVector<T, D>> {
+    farthest_index(points, dir).and_then(|i| points.get(i).copied())
+}
+
+/// The index of [`farthest`]'s point.
+#[inline]
+pub(crate) fn farthest_index<T: Real, const D: usize>(
+    points: &[SVector<T, D>],
+    dir: &SVector<T, D>,
+) -> Option<usize> {
     let (first, rest) = points.split_first()?;
-    let mut best = first;
-    let mut best_dot = first.dot(dir);
-    for p in rest {
+    let (mut best, mut best_dot) = (0, first.dot(dir));
+    for (i, p) in rest.iter().enumerate() {
         let d = p.dot(dir);
         if d > best_dot {
-            best = p;
+            best = i + 1;
             best_dot = d;
         }
     }
-    Some(*best)
+    Some(best)
 }
