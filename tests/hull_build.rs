@@ -732,3 +732,24 @@ fn a_coordinate_too_small_for_the_predicates_counts_as_zero() {
     ];
     assert_eq!(got, want);
 }
+
+/// The points are sorted as the predicates see them: here a coordinate
+/// `-5e-79` next to `96` counts as zero, so the line's top end sorts after
+/// its bottom `(0, 0)`. Sorted by the raw `-5e-79` instead, the monotone
+/// chain started from the top end and lost `(0, 0)` (a fuzzed input, where
+/// `distance` then answered a wrong `Converged`).
+#[test]
+fn points_sort_as_the_predicates_see_them() {
+    let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    let points = [
+        v(6.377952755905512e-14, 0.6377952755906149),
+        v(-5.344687647454282e-79, 96.00390625),
+        v(0.0, 0.6377952755906149),
+        v(0.0, 0.4015748031496063),
+        v(0.0, 0.0),
+    ];
+    let mut indices = vec![0; gjk::Hull::<f64, 2>::indices_needed(points.len())];
+    let mut facets = vec![[0; 2]; gjk::Hull::<f64, 2>::facets_needed(points.len())];
+    let hull = gjk::Hull::<f64, 2>::new(&points, &mut indices, &mut facets).unwrap();
+    assert_eq!(hull.vertices(), [4, 0, 1]);
+}

@@ -8,29 +8,6 @@
 
 use core::cmp::Ordering;
 
-use nalgebra::SVector;
-
-use crate::real::Real;
-
-/// Points `a` and `b` in lexicographic order (first coordinate, then the
-/// next); the points are finite, so the order is total (`−0` and `+0` are
-/// equal).
-pub(super) fn lexicographic<T: Real, const D: usize>(
-    points: &[SVector<T, D>],
-    a: u32,
-    b: u32,
-) -> Ordering {
-    match (points.get(a as usize), points.get(b as usize)) {
-        (Some(p), Some(q)) => p
-            .iter()
-            .zip(q.iter())
-            .map(|(x, y)| x.partial_cmp(y).unwrap_or(Ordering::Equal))
-            .find(|o| o.is_ne())
-            .unwrap_or(Ordering::Equal),
-        _ => Ordering::Equal,
-    }
-}
-
 /// Sorts `v` ascending by `cmp`.
 pub(super) fn sort_by(v: &mut [u32], cmp: impl Fn(u32, u32) -> Ordering) {
     let n = v.len();

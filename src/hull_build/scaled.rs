@@ -10,6 +10,8 @@
 //! off a line of points `0.37` long). The hull is then exactly that of
 //! points moved by at most `2⁻²⁵⁰` of the largest coordinate.
 
+use core::cmp::Ordering;
+
 use nalgebra::SVector;
 
 use super::exact::Sign;
@@ -44,6 +46,22 @@ impl<'p, T: Real, const D: usize> Scaled<'p, T, D> {
             points,
             scale: <f64 as Real>::unit_scale(largest),
         })
+    }
+
+    /// Points `a` and `b` in lexicographic order (first coordinate, then
+    /// the next) as the predicates see them, so that a sort agrees with the
+    /// orientations; the points are finite, so the order is total (`−0` and
+    /// `+0` are equal).
+    pub(super) fn lexicographic(&self, a: u32, b: u32) -> Ordering {
+        match (self.at(a), self.at(b)) {
+            (Ok(p), Ok(q)) => p
+                .iter()
+                .zip(q.iter())
+                .map(|(x, y)| x.partial_cmp(y).unwrap_or(Ordering::Equal))
+                .find(|o| o.is_ne())
+                .unwrap_or(Ordering::Equal),
+            _ => Ordering::Equal,
+        }
     }
 
     /// The number of points.

@@ -43,7 +43,7 @@ pub(super) fn build<T: Real>(
     for (i, o) in order.iter_mut().enumerate() {
         *o = u32::try_from(i).map_err(|_| ShapeError::TooLarge)?;
     }
-    heapsort::sort_by(order, |a, b| heapsort::lexicographic(points, a, b));
+    heapsort::sort_by(order, |a, b| pts.lexicographic(a, b));
 
     // Lower chain, left to right.
     let mut k = 0_usize;
