@@ -11,27 +11,40 @@
 use nalgebra::SVector;
 
 use crate::basis::Basis;
-use crate::real::{all_finite, Length, Real};
+use crate::real::{all_finite, robust_norm, Length, Real};
 use crate::simplex::{cross, vouched};
 
-/// The component of `outward` orthogonal to the span of a facet's `edges`
-/// (the `D − 1` edges from its first vertex): along the facet's normal, of
-/// length `outward`'s height above the facet's plane.
+/// A facet's outward unit normal and the height of `outward` above the
+/// facet's plane: `outward`'s component orthogonal to the span of the
+/// facet's `edges` (the `D − 1` edges from its first vertex) is
+/// `height · normal`. The height is zero or not finite when there is no
+/// such component (the caller then gives the facet no normal).
 ///
 /// In the plane and in space the normal line is known in closed form
-/// ([`closed_form_normal_part`]); elsewhere, and for facets too thin for
-/// it, the edges are orthogonalised ([`orthogonalised_normal_part`]).
-pub(crate) fn normal_part<T: Real, const D: usize>(
+/// ([`closed_form_normal`]); elsewhere, and for facets too thin for it,
+/// the edges are orthogonalised ([`orthogonalised_normal_part`]).
+pub(crate) fn outward_normal<T: Real, const D: usize>(
     edges: &[SVector<T, D>],
     outward: &SVector<T, D>,
-) -> SVector<T, D> {
-    closed_form_normal_part(edges, outward)
-        .unwrap_or_else(|| orthogonalised_normal_part(edges, outward))
+) -> (SVector<T, D>, T) {
+    if let Some((c, cc)) = closed_form_normal(edges) {
+        // `(c · outward / c · c) c`, split into its length and direction.
+        let (co, length) = (c.dot(outward), cc.sqrt());
+        let height = co.abs() / length;
+        let normal = c * (if co < T::zero() { -length } else { length }).recip();
+        if height.is_finite() && all_finite(&normal) {
+            return (normal, height);
+        }
+    }
+    let u = orthogonalised_normal_part(edges, outward);
+    let height = robust_norm(&u);
+    (u / height, height)
 }
 
-/// [`normal_part`] by modified Gram–Schmidt on the edges, run twice for
-/// orthogonality to working precision: any dimension, any facet, thin or
-/// with dependent edges (it then rejects the span the edges have).
+/// The component of `outward` orthogonal to the span of `edges`, by
+/// modified Gram–Schmidt on the edges, run twice for orthogonality to
+/// working precision: any dimension, any facet, thin or with dependent
+/// edges (it then rejects the span the edges have).
 pub(crate) fn orthogonalised_normal_part<T: Real, const D: usize>(
     edges: &[SVector<T, D>],
     outward: &SVector<T, D>,
@@ -43,19 +56,18 @@ pub(crate) fn orthogonalised_normal_part<T: Real, const D: usize>(
     basis.reject(outward)
 }
 
-/// [`normal_part`] as the projection of `outward` on a normal `c` written
-/// in closed form: the edge `e` turned a quarter in the plane, `(−e₁, e₀)`,
-/// and the cross product `e₁ × e₂` in space; `(c · outward / c · c) c`.
+/// A normal `c` of the facet in closed form, with `c · c`: the edge `e`
+/// turned a quarter in the plane, `(−e₁, e₀)`, and the cross product
+/// `e₁ × e₂` in space.
 ///
 /// The cross product's direction carries a relative error of about `ε / s`,
 /// `s` the sine of the angle between the edges; a triangle with `s` below
 /// the closed-form Johnson's floor (`2⁻⁶`, see `simplex::vouched`), a
 /// product out of the normal range, or another dimension, gives `None`.
-pub(crate) fn closed_form_normal_part<T: Real, const D: usize>(
+pub(crate) fn closed_form_normal<T: Real, const D: usize>(
     edges: &[SVector<T, D>],
-    outward: &SVector<T, D>,
-) -> Option<SVector<T, D>> {
-    let c = match edges {
+) -> Option<(SVector<T, D>, T)> {
+    match edges {
         [e] if D == 2 => {
             let at = |i: usize| e.get(i).copied().unwrap_or(T::zero());
             let c = SVector::<T, D>::from_fn(|i, _| match i {
@@ -64,20 +76,15 @@ pub(crate) fn closed_form_normal_part<T: Real, const D: usize>(
                 _ => T::zero(),
             });
             let cc = c.length_squared();
-            (cc >= T::MIN_POSITIVE && cc.is_finite()).then_some(c)?
+            (cc >= T::MIN_POSITIVE && cc.is_finite()).then_some((c, cc))
         }
         [e1, e2] if D == 3 => {
             let c = cross(e1, e2);
-            vouched(
-                c.length_squared(),
-                e1.length_squared() * e2.length_squared(),
-            )
-            .then_some(c)?
+            let cc = c.length_squared();
+            vouched(cc, e1.length_squared() * e2.length_squared()).then_some((c, cc))
         }
-        _ => return None,
-    };
-    let u = c * (c.dot(outward) / c.length_squared());
-    all_finite(&u).then_some(u)
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -86,6 +93,17 @@ mod tests {
 
     use super::*;
     use crate::test_lcg::Lcg;
+
+    /// The closed form's `height · normal`, the component of `outward`
+    /// orthogonal to the facet; `None` where the closed form declines.
+    fn closed_form_normal_part<T: Real, const D: usize>(
+        edges: &[SVector<T, D>],
+        outward: &SVector<T, D>,
+    ) -> Option<SVector<T, D>> {
+        closed_form_normal(edges)?;
+        let (normal, height) = outward_normal(edges, outward);
+        Some(normal * height)
+    }
 
     /// A point uniform in the cube of half-side `scale` about `offset`
     /// on every axis.

@@ -19,7 +19,7 @@
 use arrayvec::ArrayVec;
 use nalgebra::{ArrayStorage, SVector};
 
-use super::facet_normal::normal_part;
+use super::facet_normal::outward_normal;
 use crate::engine::certified_offset;
 use crate::real::{robust_norm, Real};
 use crate::simplex::{Simplex, SupportPoint};
@@ -44,6 +44,8 @@ pub(crate) struct Facet<T: Real, const D: usize> {
     /// (the simplex, not its plane): see [`Polytope::closest_facet`].
     pub bound: T,
     state: u8,
+    /// Whether `normal` is a unit normal (not zero).
+    oriented: bool,
 }
 
 impl<T: Real, const D: usize> Facet<T, D> {
@@ -55,6 +57,7 @@ impl<T: Real, const D: usize> Facet<T, D> {
         distance: T::ZERO,
         bound: T::ZERO,
         state: DEAD,
+        oriented: false,
     };
 
     fn empty() -> Self {
@@ -64,7 +67,7 @@ impl<T: Real, const D: usize> Facet<T, D> {
     /// Whether the facet has a normal (it is not too thin to have one).
     #[must_use]
     pub fn has_normal(&self) -> bool {
-        self.normal != SVector::<T, D>::zeros()
+        self.oriented
     }
 
     /// Whether the facet is on the boundary and has a normal.
@@ -286,37 +289,37 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// Computes the outward unit normal and plane distance of facet `f`.
     ///
     /// The normal is the component of `y₀ − interior` orthogonal to the
-    /// facet's edges ([`normal_part`]). A facet whose edges are dependent
+    /// facet's edges ([`outward_normal`]). A facet whose edges are dependent
     /// still gets the normal of the span they have; a facet whose plane holds
     /// the interior point gets none.
     fn orient(&mut self, f: usize) {
-        let verts = self.facet(f).vertices;
-        let y0 = self.vertex(verts[0]).w;
+        let ys = self.facet(f).vertices.map(|v| self.vertex(v).w);
+        let y0 = ys[0];
         let mut edges = [SVector::zeros(); D];
-        for (e, &v) in edges.iter_mut().zip(&verts[1..]) {
-            *e = self.vertex(v).w - y0;
+        for (e, y) in edges.iter_mut().zip(&ys[1..]) {
+            *e = y - y0;
         }
         let outward = y0 - self.interior;
-        let u = normal_part(edges.get(..D - 1).unwrap_or(&[]), &outward);
-        let n = robust_norm(&u);
+        let (normal, height) = outward_normal(edges.get(..D - 1).unwrap_or(&[]), &outward);
         let far = T::max_value().unwrap_or(T::one());
-        let (normal, distance, bound) =
-            if n > T::DEGENERACY * robust_norm(&outward) && n > T::zero() && n.is_finite() {
-                let normal = u / n;
-                // The plane's offset, averaged over the vertices, and the
-                // least offset, net of its rounding.
-                let (mut sum, mut least) = (T::zero(), far);
-                for &v in &verts {
-                    let y = self.vertex(v).w;
-                    sum += normal.dot(&y);
-                    least = least.min(certified_offset(&normal, &y));
-                }
-                let mean = sum / T::from_usize(D).unwrap_or(T::one());
-                (normal, mean, least)
-            } else {
-                (SVector::zeros(), far, far)
-            };
+        let (normal, distance, bound, oriented) = if height > T::DEGENERACY * robust_norm(&outward)
+            && height > T::zero()
+            && height.is_finite()
+        {
+            // The plane's offset, averaged over the vertices, and the least
+            // offset, net of its rounding.
+            let (mut sum, mut least) = (T::zero(), far);
+            for y in &ys {
+                sum += normal.dot(y);
+                least = least.min(certified_offset(&normal, y));
+            }
+            let mean = sum / T::from_usize(D).unwrap_or(T::one());
+            (normal, mean, least, true)
+        } else {
+            (SVector::zeros(), far, far, false)
+        };
         if let Some(facet) = self.facets.get_mut(f) {
+            facet.oriented = oriented;
             facet.normal = normal;
             facet.distance = distance;
             facet.bound = bound;
@@ -338,9 +341,12 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
             .flat_map(|&f| self.facet(usize::from(f)).adjacent)
             .filter(|&g| self.state(usize::from(g)) == LIVE)
             .count();
-        let free = self.used().iter().filter(|f| f.state == DEAD).count()
-            + self.facets.remaining_capacity();
-        if horizon > free || doomed.is_empty() {
+        // Slots never used come first; the dead ones are counted only when
+        // those run short.
+        let unused = self.facets.remaining_capacity();
+        let fits = horizon <= unused
+            || horizon <= unused + self.used().iter().filter(|f| f.state == DEAD).count();
+        if !fits || doomed.is_empty() {
             for &f in &doomed {
                 self.set_state(usize::from(f), LIVE);
             }
@@ -439,7 +445,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// Whether facet `f` sees `p`: `p` lies strictly beyond its hyperplane.
     fn sees(&self, f: usize, p: &SVector<T, D>) -> bool {
         let facet = self.facet(f);
-        facet.normal != SVector::<T, D>::zeros() && facet.normal.dot(p) > facet.distance
+        facet.oriented && facet.normal.dot(p) > facet.distance
     }
 
     /// Links new facets to each other across their ridges through the new
