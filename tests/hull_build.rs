@@ -371,6 +371,62 @@ fn integer_clouds_scaled_and_offset() {
     }
 }
 
+/// The integer cloud in `f64` with some of its zero coordinates replaced
+/// by `±tiny`.
+fn nudged<const D: usize>(ints: &[I<D>], rng: &mut Lcg, tiny: f64) -> Vec<Vector<f64, D>> {
+    ints.iter()
+        .map(|p| {
+            Vector::<f64, D>::from_fn(|i, _| match p[i] {
+                0 if rng.chance(0.5) => {
+                    if rng.chance(0.5) {
+                        tiny
+                    } else {
+                        -tiny
+                    }
+                }
+                x => x as f64,
+            })
+        })
+        .collect()
+}
+
+/// Budget: none (identical output). A coordinate below `2⁻²⁵⁰` of the
+/// largest counts as zero everywhere in the builder, its sort included: zero
+/// coordinates of integer clouds nudged to `±2⁻²⁶⁰ · largest` (and to the
+/// smallest subnormal) give exactly the hull of the cloud itself, the same
+/// vertices in the same order and the same facets. A sort that saw the raw
+/// coordinates ordered `(−2⁻²⁶⁰, 9)` before `(0, 0)`, and the planar chain
+/// then lost a vertex.
+#[test]
+fn coordinates_below_the_flush_build_the_hull_of_zeros() {
+    let mut rng = Lcg::new(31);
+    let (mut compared, mut nudges) = (0, 0);
+    for round in 0..400 {
+        let c2: Vec<I<2>> = cloud(&mut rng, if round % 4 == 0 { 40 } else { 10 });
+        let c3: Vec<I<3>> = cloud(&mut rng, if round % 4 == 0 { 40 } else { 10 });
+        let largest2 = c2.iter().flatten().fold(0, |m, x| m.max(x.abs())) as f64;
+        let largest3 = c3.iter().flatten().fold(0, |m, x| m.max(x.abs())) as f64;
+        for tiny in [2f64.powi(-260), f64::from_bits(1)] {
+            let (p2, q2) = (
+                ints_as::<f64, 2>(&c2, 1.0, 0.0),
+                nudged(&c2, &mut rng, tiny * largest2.max(1.0)),
+            );
+            let (p3, q3) = (
+                ints_as::<f64, 3>(&c3, 1.0, 0.0),
+                nudged(&c3, &mut rng, tiny * largest3.max(1.0)),
+            );
+            nudges += usize::from(p2 != q2) + usize::from(p3 != q3);
+            assert_eq!(build2(&q2), build2(&p2), "{q2:?}");
+            assert_eq!(build3(&q3), build3(&p3), "{q3:?}");
+            compared += 2;
+        }
+    }
+    assert!(
+        nudges > compared / 2,
+        "{nudges} of {compared} clouds nudged"
+    );
+}
+
 /// Budget: support values equal exactly for integer directions, within
 /// `CLIMB_ULPS` otherwise. `ClimbingHull` on built facets of integer
 /// clouds (with plateaus of tied points) against a scan of all points.
