@@ -162,7 +162,7 @@ fn bench(c: &mut Criterion) {
     ] {
         let our_motions: Vec<_> = scene.iter().map(|(a, b)| (a.ours(), b.ours())).collect();
         let their_motions: Vec<_> = scene.iter().map(|(a, b)| (a.parry(), b.parry())).collect();
-        let (mine, other): (Vec<Option<(f64, u32)>>, Vec<Option<f64>>) = if name == "box-box" {
+        let (mine, other) = if name == "box-box" {
             (
                 ours(&cube, &cube, &our_motions, &config),
                 theirs(&pcube, &pcube, &their_motions),

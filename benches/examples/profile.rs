@@ -31,9 +31,9 @@ use std::hint::black_box;
 
 use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{
-    closest_points, contact, contact_manifold, distance, Faces, intersects, ray_cast, Ball, BuiltHull, Capsule,
-    ClimbingHull, ConvexHull, Cuboid, GjkConfig, Hull, HullBlock, PackedHull, Polygon, Real,
-    Simplex, SupportMap, SupportPoint, Transformed, Vector,
+    closest_points, contact, contact_manifold, distance, intersects, ray_cast, Ball, BuiltHull,
+    Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig, Hull, HullBlock, PackedHull,
+    Polygon, Real, Simplex, SupportMap, SupportPoint, Transformed, Vector,
 };
 use gjk_benches::{
     polygon_points, pose_pairs, sphere_points, Lcg, Pose, PosePair, BALL_A, BALL_B, BOX_A, BOX_B,
@@ -355,13 +355,7 @@ fn manifold_pass(set: &str, ours: bool, reps: usize) -> f64 {
                 out.clear();
                 let pos12 = pa.inv_mul(pb);
                 let _ = DefaultQueryDispatcher.contact_manifold_convex_convex(
-                    &pos12,
-                    &*sa,
-                    &*sb,
-                    None,
-                    None,
-                    MAX_DIST,
-                    &mut out,
+                    &pos12, &*sa, &*sb, None, None, MAX_DIST, &mut out,
                 );
                 acc += out.points.iter().map(|p| p.dist).sum::<f64>();
             }

@@ -454,8 +454,8 @@ impl PolygonSpec {
         let noise = small_of_exp(self.noise_exp) * size;
         let mut out = Vec::with_capacity(n);
         let mut angle = 0.0;
-        for k in 0..n {
-            angle += steps[k] / total * tau;
+        for (k, step) in steps.iter().take(n).enumerate() {
+            angle += step / total * tau;
             let (s, c) = angle.sin_cos();
             let (x, y) = (rx * c, ry * s);
             let jitter = self.noise.get(k).copied().unwrap_or([0, 0]);
@@ -503,8 +503,8 @@ impl MatrixSpec {
                         let t = f64::from(angles[k % 6]) / 65536.0 * core::f64::consts::TAU;
                         k += 1;
                         let (s, c) = t.sin_cos();
-                        for col in 0..D {
-                            let (x, y) = (m[i][col], m[j][col]);
+                        let (row_i, row_j) = (m[i], m[j]);
+                        for (col, (x, y)) in row_i.iter().zip(row_j.iter()).enumerate() {
                             m[i][col] = c * x - s * y;
                             m[j][col] = s * x + c * y;
                         }

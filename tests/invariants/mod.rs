@@ -22,7 +22,8 @@
 //! √MAX · 10⁻³`). Outside it, and for every status other than `Converged`,
 //! only the structural rules hold: no panic, typed errors, finite
 //! non-negative distances, iteration caps, witness points inside the shapes.
-#![allow(dead_code, unexpected_cfgs)]
+// Each fuzz target and test crate uses a part of this module.
+#![allow(dead_code, unused_imports, unexpected_cfgs)]
 
 mod casts;
 mod checks;

@@ -241,7 +241,7 @@ fn main() {
         std::process::exit(1);
     }
 
-    let mut rs = format!("// {HEADER}\n\n/// The embedded suite.\npub const CASES: &[Case] = &[\n");
+    let mut rs = format!("// {HEADER}\n\n/// The embedded suite (angles are printed in full, not named).\n#[allow(clippy::approx_constant)]\npub const CASES: &[Case] = &[\n");
     let mut js = format!("// {HEADER}\n\nexport const TOL_F64 = {TOL_F64:?};\nexport const TOL_F32 = {TOL_F32:?};\n\nexport const CASES = [\n");
     for c in &cases {
         let e = &c.expect;

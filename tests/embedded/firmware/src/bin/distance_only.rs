@@ -48,7 +48,5 @@ fn panic(info: &core::panic::PanicInfo) -> ! {
 #[cfg(not(feature = "report"))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
-    loop {
-        cortex_m::asm::udf();
-    }
+    cortex_m::asm::udf()
 }

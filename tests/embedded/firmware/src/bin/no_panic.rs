@@ -254,7 +254,5 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 #[cfg(feature = "panic-loop")]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
-    loop {
-        cortex_m::asm::udf();
-    }
+    cortex_m::asm::udf()
 }
