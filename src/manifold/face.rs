@@ -484,25 +484,41 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
                 && safe
                 && (md <= T::zero() || md * md < bar * bar * mm * (T::one() - T::ROUNDING_FLOOR))
         };
-        // The best facet through `apex`, or of all facets for `None`.
+        // The best facet through `apex`, or of all facets for `None`, in
+        // ascending order (the first wins a tie). A hull that climbs lists
+        // the facets at each vertex; one that scans has few facets, and
+        // they are searched.
         let scan = |apex: Option<u32>| {
             let mut best: Option<(usize, T, SVector<T, D>)> = None;
-            for (k, f) in self.facets().iter().enumerate() {
-                if apex.is_some_and(|v| !f.contains(&v)) {
-                    continue;
-                }
+            let mut weigh = |k: usize, f: &[u32; D]| {
                 let Some(m) = raw_normal(f) else {
-                    continue;
+                    return;
                 };
                 if best.is_some_and(|(_, b, _)| beaten(&m, b)) {
-                    continue;
+                    return;
                 }
                 let Some(n) = unit(&m) else {
-                    continue;
+                    return;
                 };
                 let along = n.dot(dir);
                 if best.is_none_or(|(_, m, _)| along > m) {
                     best = Some((k, along, n));
+                }
+            };
+            match apex.and_then(|v| self.facets_at(v)) {
+                Some(at) => {
+                    for &k in at {
+                        if let Some(f) = self.facets().get(k as usize) {
+                            weigh(k as usize, f);
+                        }
+                    }
+                }
+                None => {
+                    for (k, f) in self.facets().iter().enumerate() {
+                        if apex.is_none_or(|v| f.contains(&v)) {
+                            weigh(k, f);
+                        }
+                    }
                 }
             }
             best

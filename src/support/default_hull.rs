@@ -27,6 +27,7 @@
 use nalgebra::SVector;
 
 use super::climbing::ClimbingHull;
+use super::incidence::Incidence;
 use super::{farthest, farthest_index, mean_point, ShapeError, SupportMap};
 use crate::hull_build::BuiltHull;
 use crate::real::{max_abs, Real};
@@ -96,6 +97,8 @@ pub struct Hull<'a, T: Real, const D: usize> {
     centroid: SVector<T, D>,
     /// The largest coordinate of any vertex (so of any point) in magnitude.
     scale: T,
+    /// The facets at each vertex, for a hull that climbs.
+    incidence: Option<Incidence<'a>>,
 }
 
 impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
@@ -104,7 +107,7 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
 
     /// Length of the `indices` storage for `points` points: the hull's
     /// vertex list, then room for building it, reused afterwards for the
-    /// edge graph a large hull climbs.
+    /// edge graph a large hull climbs and the facets at each vertex.
     ///
     /// # Example
     ///
@@ -126,7 +129,8 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
         let build = BuiltHull::<D>::work_needed(points);
         let facets = BuiltHull::<D>::facets_needed(points);
         let graph = ClimbingHull::<T, D>::offsets_needed(points)
-            .saturating_add(ClimbingHull::<T, D>::neighbours_needed(facets));
+            .saturating_add(ClimbingHull::<T, D>::neighbours_needed(facets))
+            .saturating_add(Incidence::storage_needed(points, facets, D));
         let work = if build > graph { build } else { graph };
         BuiltHull::<D>::vertices_needed(points).saturating_add(work)
     }
@@ -267,6 +271,7 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
         let corners_of = || vertices.iter().filter_map(|&v| points.get(v as usize));
         let centroid = mean_point(corners_of()).ok_or(ShapeError::Empty)?;
         let scale = corners_of().fold(T::zero(), |m, p| m.max(max_abs(p)));
+        let mut incidence = None;
         let method = if vertices.len() <= SCAN_UP_TO {
             let mut corners = [SVector::zeros(); SCAN_UP_TO];
             for (slot, p) in corners.iter_mut().zip(corners_of()) {
@@ -277,9 +282,13 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
                 len: vertices.len(),
             }
         } else {
-            let (offsets, neighbours) = work
+            let (offsets, rest) = work
                 .split_at_mut_checked(ClimbingHull::<T, D>::offsets_needed(points.len()))
                 .ok_or(ShapeError::StorageTooSmall)?;
+            let (neighbours, rest) = rest
+                .split_at_mut_checked(ClimbingHull::<T, D>::neighbours_needed(facets.len()))
+                .ok_or(ShapeError::StorageTooSmall)?;
+            incidence = Some(Incidence::from_facets(points.len(), facets, rest)?);
             Method::Climb(ClimbingHull::new(points, facets, offsets, neighbours)?)
         };
         Ok(Self {
@@ -289,6 +298,7 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
             method,
             centroid,
             scale,
+            incidence,
         })
     }
 }
@@ -379,6 +389,13 @@ impl<T: Real, const D: usize> Hull<'_, T, D> {
     /// The largest coordinate of the hull's points in magnitude.
     pub(crate) fn scale(&self) -> T {
         self.scale
+    }
+
+    /// The indices (into [`facets`](Self::facets)) of the facets through
+    /// point `v`, ascending, for a hull that climbs (`None` for one that
+    /// scans: its few facets are scanned too).
+    pub(crate) fn facets_at(&self, v: u32) -> Option<&[u32]> {
+        self.incidence.map(|incidence| incidence.at(v))
     }
 
     /// The index (into [`points`](Self::points)) of the vertex

@@ -18,6 +18,7 @@ mod cylinder;
 mod default_hull;
 mod ellipsoid;
 mod hull;
+mod incidence;
 mod minkowski;
 mod packed;
 mod placement;
