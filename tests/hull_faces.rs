@@ -93,17 +93,29 @@ fn unit_area<const D: usize>(corners: &[P<D>]) -> f64 {
 
 fn check<T: TestReal, const D: usize>(build: Build<T, D>, seed: u64) {
     let mut r = Lcg::new(seed);
-    let mut checked = 0;
+    let (mut checked, mut climbing) = (0, 0);
     for case in 0..200 {
         let n = r.int(D + 2, 48);
         let size = 10f64.powf(r.range(-6.0, 6.0));
         let center = unit_vector::<D>(&mut r) * size * r.range(0.0, 3.0);
-        let points = points_t::<T, D>(&point_set::<D>(&mut r, n, &center, size));
+        // One case in four on a stretched sphere: every point a vertex, so
+        // that hulls of more than `Hull::SCAN_UP_TO` vertices (which find the
+        // facets at a vertex from their own list) come in 2D as well.
+        let cloud = if case % 4 == 3 {
+            let stretch = P::<D>::from_fn(|_, _| r.range(0.3, 1.0));
+            (0..n)
+                .map(|_| center + unit_vector::<D>(&mut r).component_mul(&stretch) * size)
+                .collect()
+        } else {
+            point_set::<D>(&mut r, n, &center, size)
+        };
+        let points = points_t::<T, D>(&cloud);
         let mut indices = vec![0; Hull::<T, D>::indices_needed(n)];
         let mut facets = vec![[0; D]; Hull::<T, D>::facets_needed(n)];
         let Some(hull) = build(&points, &mut indices, &mut facets) else {
             continue; // flat sets have no hull of dimension D
         };
+        climbing += usize::from(hull.climbs());
         // Each facet's unit normal in f64 and how far rounding in `T` can
         // move it: `ε_T ‖e₁‖ ‖e₂‖ / ‖e₁ × e₂‖` (one edge and the edge's
         // length in 2D), times a small constant.
@@ -212,6 +224,7 @@ fn check<T: TestReal, const D: usize>(build: Build<T, D>, seed: u64) {
         }
     }
     assert!(checked > 2000, "too few hulls were built: {checked} checks");
+    assert!(climbing >= 20, "{climbing} hulls climb");
 }
 
 fn hull3<'a, T: TestReal>(
