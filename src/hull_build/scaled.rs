@@ -29,22 +29,40 @@ const FLUSH: f64 = 5.527_147_875_260_445e-76; // 2⁻²⁵⁰, exactly
 pub(super) struct Scaled<'p, T: Real, const D: usize> {
     points: &'p [SVector<T, D>],
     scale: f64,
+    /// Whether some nonzero coordinate is below [`FLUSH`] once scaled
+    /// (most point sets have none, and then no coordinate is tested).
+    flush: bool,
 }
 
 impl<'p, T: Real, const D: usize> Scaled<'p, T, D> {
     /// The view of `points`; fails on a NaN or infinite coordinate.
     pub(super) fn new(points: &'p [SVector<T, D>]) -> Result<Self, ShapeError> {
-        let mut largest = 0.0_f64;
-        for x in points.iter().flat_map(|p| p.iter()) {
-            let x = x.widen();
-            if !x.is_finite() {
+        // The largest and the smallest nonzero magnitude; a NaN or an
+        // infinity makes the sum of magnitudes non-finite.
+        let (mut largest, mut smallest, mut sum) = (0.0_f64, f64::INFINITY, 0.0_f64);
+        for p in points {
+            for x in p.as_slice() {
+                let a = x.widen().abs();
+                sum += a;
+                largest = largest.max(a);
+                smallest = smallest.min(if a > 0.0 { a } else { f64::INFINITY });
+            }
+        }
+        if !sum.is_finite() {
+            // Finite magnitudes can sum past the range; only a NaN or an
+            // infinite coordinate is an error.
+            let bad = points
+                .iter()
+                .any(|p| p.as_slice().iter().any(|x| !x.widen().is_finite()));
+            if bad {
                 return Err(ShapeError::NonFinite);
             }
-            largest = largest.max(x.abs());
         }
+        let scale = <f64 as Real>::unit_scale(largest);
         Ok(Self {
             points,
-            scale: <f64 as Real>::unit_scale(largest),
+            scale,
+            flush: smallest * scale < FLUSH,
         })
     }
 
@@ -78,8 +96,14 @@ impl<'p, T: Real, const D: usize> Scaled<'p, T, D> {
             .ok_or(ShapeError::Inconsistent)?;
         let mut out = [0.0; D];
         for (o, x) in out.iter_mut().zip(p.iter()) {
-            let y = x.widen() * self.scale;
-            *o = if y.abs() < FLUSH { 0.0 } else { y };
+            *o = x.widen() * self.scale;
+        }
+        if self.flush {
+            for o in &mut out {
+                if o.abs() < FLUSH {
+                    *o = 0.0;
+                }
+            }
         }
         Ok(out)
     }

@@ -354,10 +354,10 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
     /// doubled area (enough to compare points above one facet), with the
     /// permanent that bounds its error.
     #[inline]
-    fn lift(&self, f: u32, p: u32) -> Result<(f64, f64), ShapeError> {
+    fn lift(&self, f: u32, q: &[f64; 3]) -> Result<(f64, f64), ShapeError> {
         let a = get(self.tri, f as usize)?[0];
         let (normal, minors) = self.plane(f)?;
-        let r = sub(&self.pts.at(p)?, &self.pts.at(a)?);
+        let r = sub(q, &self.pts.at(a)?);
         let det = r[0] * normal[0] + r[1] * normal[1] + r[2] * normal[2];
         let permanent = r[0].abs() * minors[0] + r[1].abs() * minors[1] + r[2].abs() * minors[2];
         Ok((det, permanent))
@@ -367,8 +367,8 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
     /// above): the filter's sign, or the exact predicate's when the height
     /// is within its error bound.
     #[inline]
-    fn height(&self, f: u32, p: u32) -> Result<(f64, Sign), ShapeError> {
-        let (det, permanent) = self.lift(f, p)?;
+    fn height(&self, f: u32, p: u32, q: &[f64; 3]) -> Result<(f64, Sign), ShapeError> {
+        let (det, permanent) = self.lift(f, q)?;
         let side = match filtered_sign(det, permanent) {
             Some(sign) => sign,
             None => self.exact_side(f, p)?,
@@ -394,8 +394,9 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
     /// Puts `p` in the outside set of the first of `facets` it lies strictly
     /// above; drops it when there is none.
     fn assign(&mut self, p: u32, facets: &[u32]) -> Result<(), ShapeError> {
+        let q = self.pts.at(p)?;
         for &f in facets {
-            let (h, side) = self.height(f, p)?;
+            let (h, side) = self.height(f, p, &q)?;
             if side > 0 {
                 return self.add_outside(f, p, h);
             }
@@ -410,7 +411,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
         if h == NONE {
             put(self.next, p as usize, NONE)?;
             put(self.head, f as usize, p)?;
-        } else if height > self.lift(f, h)?.0 {
+        } else if height > self.lift(f, &self.pts.at(h)?)?.0 {
             put(self.next, p as usize, h)?;
             put(self.head, f as usize, p)?;
         } else {
@@ -476,13 +477,14 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
                 return Ok(());
             }
             let after = get(self.next, q as usize)?;
-            if self.pts.at(q)? == apex {
+            let at_q = self.pts.at(q)?;
+            if at_q == apex {
                 q = after;
                 continue;
             }
             for i in 0..edges {
                 let h = get(self.patch, i)?;
-                let (height, side) = self.height(h, q)?;
+                let (height, side) = self.height(h, q, &at_q)?;
                 if side > 0 {
                     self.add_outside(h, q, height)?;
                     break;
@@ -496,6 +498,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
     /// The facets `p` lies strictly above, from `f` (listed in `patch`), and
     /// the horizon edges around them (in `horizon`); returns both counts.
     fn visible_patch(&mut self, f: u32, p: u32, step: Step) -> Result<(usize, usize), ShapeError> {
+        let at_p = self.pts.at(p)?;
         put(self.stamp, f as usize, step.visible)?;
         put(self.patch, 0, f)?;
         let (mut visible, mut edges, mut read) = (1, 0, 0);
@@ -514,7 +517,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
                     return Err(ShapeError::Inconsistent);
                 }
                 if s != step.hidden {
-                    if self.height(k, p)?.1 > 0 {
+                    if self.height(k, p, &at_p)?.1 > 0 {
                         put(self.stamp, k as usize, step.visible)?;
                         put(self.patch, visible, k)?;
                         visible += 1;
