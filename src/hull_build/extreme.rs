@@ -111,11 +111,13 @@ impl<T: Real> Quick<'_, '_, T> {
         Ok(())
     }
 
-    /// Whether facets `f` and `g` lie in one plane.
+    /// Whether facets `f` and `g` lie in one plane: each vertex of `f` not
+    /// on `g` has height zero over `g` (the plane's filter, else the exact
+    /// predicate).
     fn coplanar(&self, f: u32, g: u32) -> Result<bool, ShapeError> {
         let tg = get(self.tri, g as usize)?;
         for v in get(self.tri, f as usize)? {
-            if !tg.contains(&v) && self.pts.orient(tg, v)? != 0 {
+            if !tg.contains(&v) && self.height(g, v, &self.pts.at(v)?)?.1 != 0 {
                 return Ok(false);
             }
         }

@@ -365,9 +365,10 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
 
     /// [`lift`](Self::lift)'s height, and the exact side of `p` (positive:
     /// above): the filter's sign, or the exact predicate's when the height
-    /// is within its error bound.
+    /// is within its error bound. `q` is `p` as [`Scaled::at`] reads it,
+    /// read once by callers that test it against several facets.
     #[inline]
-    fn height(&self, f: u32, p: u32, q: &[f64; 3]) -> Result<(f64, Sign), ShapeError> {
+    pub(super) fn height(&self, f: u32, p: u32, q: &[f64; 3]) -> Result<(f64, Sign), ShapeError> {
         let (det, permanent) = self.lift(f, q)?;
         let side = match filtered_sign(det, permanent) {
             Some(sign) => sign,
