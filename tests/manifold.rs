@@ -621,12 +621,14 @@ fn same_manifold<T: TestReal, const D: usize>(
 /// crosses A's along a common perpendicular `n` (between A's two face
 /// normals there) at a gap of 0 … 0.04, with the closest points inside
 /// both edges or, for one case in four, B's slid past its end; the whole
-/// scene turned at random. The manifold must be the general path's
-/// (`same_manifold`), and where the closest points lie inside both edges
-/// the gap is the distance: a single point pair `gap` apart along `n`.
+/// scene turned at random. `touching` instead crosses the edges at a gap
+/// of `touching_gap` (either sign, within the axes' rounding). The
+/// manifold must be the general path's (`same_manifold`), and where the
+/// closest points lie inside both edges the gap is the distance: a single
+/// point pair `gap` apart along `n`, at the scene's point on A's edge.
 /// f32 and f64. Budget: `64 ε L` (`L = 4`).
-fn edges_apart<T: TestReal>() {
-    let mut rng = Lcg::new(0xed9e);
+fn edges_apart<T: TestReal>(touching: bool) {
+    let mut rng = Lcg::new(if touching { 0xed70 } else { 0xed9e });
     let config = GjkConfig::<T>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let mut inside = 0;
@@ -643,9 +645,13 @@ fn edges_apart<T: TestReal>() {
         let m = e.cross(&n);
         let (u1, u2) = (n * chi.cos() + m * chi.sin(), m * chi.cos() - n * chi.sin());
         let frame = SMatrix::<f64, 3, 3>::from_columns(&[e, u1, u2]);
-        let gap = rng.range(0.0, 0.04);
+        let gap = if touching {
+            touching_gap::<T>(&mut rng)
+        } else {
+            rng.range(0.0, 0.04)
+        };
         let along_a = rng.range(-0.8, 0.8) * ha.x;
-        let slide = if case % 4 == 3 {
+        let slide = if case % 4 == 3 && !touching {
             hb.x * rng.range(1.1, 1.5)
         } else {
             0.0
@@ -676,16 +682,142 @@ fn edges_apart<T: TestReal>() {
                 (wide(&m.normal) - turn * n).norm() <= budget,
                 "{what}: {m:?}"
             );
+            assert!(
+                (wide(&p.point_a) - turn * on_a).norm() <= budget,
+                "{what}: {m:?}"
+            );
             inside += 1;
         }
     }
     assert!(inside >= 100, "only {inside} crossing edges inside both");
 }
 
+/// A gap within the separating axes' rounding allowance: up to
+/// `±48 ε L` (`L = 4`), either sign.
+fn touching_gap<T: TestReal>(rng: &mut Lcg) -> f64 {
+    rng.range(-48.0, 48.0) * T::eps() * 4.0
+}
+
+/// Boxes touching within rounding, where the separating axes cannot tell
+/// overlap from a gap: B's corner deepest towards one of A's faces, over
+/// the face's interior, at a gap of `touching_gap` (B turned at random);
+/// one case in three with the corner hanging past an edge of the face.
+/// Oracle: the scene's own normal and gap (the deepest point is the
+/// corner, `gap` along the normal; every point's two positions are
+/// `distance · normal` apart); for a hanging corner, the general path's
+/// contact distance. f32 and f64, D = 2 and 3. Budget: `64 ε L` (`L = 4`).
+fn touching_boxes<T: TestReal, const D: usize>() {
+    let mut rng = Lcg::new(0x70c4 + D as u64);
+    let config = GjkConfig::<T>::default();
+    let budget = 64.0 * T::eps() * 4.0;
+    let check = |m: Option<Manifold<T, D>>,
+                 normal: Vector<f64, D>,
+                 deepest: Vector<f64, D>,
+                 gap: f64,
+                 what: &str| {
+        let m = m.unwrap_or_else(|| panic!("no manifold; {what}"));
+        let what = format!("{what}: {m:?}");
+        assert!(
+            (wide(&m.normal) - normal).norm() <= budget,
+            "normal; {what}"
+        );
+        let low = m
+            .points()
+            .min_by(|p, q| p.distance.as_f64().total_cmp(&q.distance.as_f64()))
+            .unwrap_or_else(|| panic!("no point; {what}"));
+        assert!(
+            (low.distance.as_f64() - gap).abs() <= budget,
+            "depth; {what}"
+        );
+        assert!(
+            (wide(&low.point_b) - deepest).norm() <= budget,
+            "deepest point; {what}"
+        );
+        for p in m.points() {
+            let apart = wide(&p.point_b) - wide(&p.point_a) - wide(&m.normal) * p.distance.as_f64();
+            assert!(apart.norm() <= budget, "positions; {what}");
+        }
+    };
+    let mut hanging = 0;
+    for case in 0..300 {
+        let sizes = |rng: &mut Lcg| Vector::<f64, D>::from_fn(|_, _| rng.range(0.3, 1.2));
+        let (sa, sb) = (sizes(&mut rng), sizes(&mut rng));
+        let (ra, rb) = (rotation::<D>(&mut rng), rotation::<D>(&mut rng));
+        let k = case % D;
+        let side = if (case / D) & 1 == 0 { 1.0 } else { -1.0 };
+        let gap = touching_gap::<T>(&mut rng);
+        // B's axes in A's frame; its corner deepest towards A's face `k`.
+        let m = ra.transpose() * rb;
+        // One case in three hangs the corner past an edge of the face:
+        // the contact then runs to that edge.
+        let hang = if case % 3 == 2 {
+            rng.range(0.001, 0.05)
+        } else {
+            0.0
+        };
+        let past = (k + 1) % D;
+        let corner = Vector::<f64, D>::from_fn(|l, _| {
+            if l == k {
+                side * (sa[k] + gap)
+            } else if l == past && hang > 0.0 {
+                sa[l] + hang
+            } else {
+                rng.range(-0.8, 0.8) * sa[l]
+            }
+        });
+        let centre = (0..D).fold(corner, |c, j| {
+            c + m.column(j) * (side * sb[j] * m[(k, j)].signum())
+        });
+        let cube = |h: Vector<f64, D>| Cuboid::new(h.map(T::of_f64)).unwrap();
+        let a = Transformed::new(cube(sa), ra.map(T::of_f64), Vector::zeros()).unwrap();
+        let b =
+            Transformed::new(cube(sb), rb.map(T::of_f64), (ra * centre).map(T::of_f64)).unwrap();
+        let normal = ra * Vector::<f64, D>::from_fn(|l, _| if l == k { side } else { 0.0 });
+        let what = format!("{} D = {D} corner case {case}, gap {gap:e}", T::NAME);
+        let fast = contact_manifold(&a, &b, T::of_f64(0.05), &config).unwrap();
+        if hang > 0.0 {
+            // The general path's distance is exact to rounding at any gap.
+            let c = contact(&Hidden(a), &Hidden(b), T::of_f64(0.05), &config).unwrap();
+            let (Some(c), Some(m)) = (c, fast) else {
+                assert_eq!(c.is_none(), fast.is_none(), "{what}: {fast:?} vs {c:?}");
+                continue;
+            };
+            let low = m
+                .points()
+                .map(|p| p.distance.as_f64())
+                .fold(f64::MAX, f64::min);
+            assert!(
+                (low - c.distance.as_f64()).abs() <= budget,
+                "{what}: {m:?} vs {c:?}"
+            );
+            hanging += 1;
+            continue;
+        }
+        check(fast, normal, ra * corner, gap, &what);
+        let swapped = contact_manifold(&b, &a, T::of_f64(0.05), &config).unwrap();
+        let swapped = swapped.map(|m| m.normal);
+        assert!(
+            swapped.is_some_and(|n| (wide(&n) + normal).norm() <= budget),
+            "swapped normal {swapped:?}; {what}"
+        );
+    }
+    assert!(hanging >= 80, "only {hanging} hanging corners compared");
+}
+
+#[test]
+fn boxes_touching_within_rounding_take_the_scene_contact() {
+    touching_boxes::<f64, 3>();
+    touching_boxes::<f32, 3>();
+    touching_boxes::<f64, 2>();
+    touching_boxes::<f32, 2>();
+    edges_apart::<f64>(true);
+    edges_apart::<f32>(true);
+}
+
 #[test]
 fn boxes_apart_across_edges_match_the_general_path() {
-    edges_apart::<f64>();
-    edges_apart::<f32>();
+    edges_apart::<f64>(false);
+    edges_apart::<f32>(false);
 }
 
 #[test]

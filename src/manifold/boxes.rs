@@ -19,9 +19,15 @@
 //! gap makes it the distance and the axis its direction (unique for convex
 //! shapes apart): the other box's nearest corner over a separating face
 //! axis's face, or the closest points of the two edges of a separating edge
-//! axis when they lie inside both edges. Everything else (edges or corners
-//! apart otherwise, touching within rounding, near ties) is left to the
-//! general path, so the answer is the general path's up to rounding.
+//! axis when they lie inside both edges.
+//!
+//! Touching within rounding, the axes cannot tell overlap from a gap, but
+//! need not: an axis certainly least (to rounding) is the depth's
+//! direction if the boxes overlap, and if the pair of points above attains
+//! its gap it is the distance's if they are apart, so either way the
+//! contact is along it. Everything else (edges or corners apart otherwise,
+//! near ties) is left to the general path, so the answer is the general
+//! path's up to rounding.
 
 use arrayvec::ArrayVec;
 use nalgebra::SVector;
@@ -131,9 +137,10 @@ fn edge_contact<T: Real, const D: usize>(
 /// Boxes `a` and `b` (`D = 2, 3`): [`Sat::Apart`] when an axis separates
 /// them by more than `cutoff`; [`Sat::Face`] when they overlap and a face
 /// axis has the least overlap to rounding, or a face axis separates them
-/// with the other box's nearest corner over that face; [`Sat::Edges`] when an edge
-/// pair's axis has it, certainly below every other axis, or separates them
-/// with the two edges' closest points inside both.
+/// with the other box's nearest corner over that face, or both may hold
+/// (touching within rounding); [`Sat::Edges`] when an edge pair's axis has
+/// it, certainly below every other axis, or separates them with the two
+/// edges' closest points inside both, or both may hold.
 ///
 /// Everything is computed in A's frame from the rotation `Rᵢⱼ = aᵢ · bⱼ`
 /// and the centres' offset `tᵢ = aᵢ · (c_B − c_A)` (Gottschalk's form): an
@@ -180,7 +187,8 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
             return Sat::Face(n);
         }
     }
-    let mut face = overlapping && least.is_finite();
+    // The face axis has the least overlap to rounding.
+    let mut face = least.is_finite();
     // The edge pair with the least overlap, and whether every other axis
     // is certainly above it.
     let mut edge: Option<Edge<T>> = None;
@@ -233,7 +241,7 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
             return sat;
         }
     }
-    if let (false, true, Some(m)) = (face, overlapping, edge) {
+    if let (false, Some(m)) = (face, edge) {
         let (least_edge, its_error) = (m.axis.overlap, m.axis.error);
         let clear = others
             .iter()
@@ -241,11 +249,22 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
             && faces
                 .iter()
                 .all(|&o| o - face_error > least_edge + its_error);
-        if clear {
+        if clear && overlapping {
             return edge_contact(a, b, &m, &d, None);
         }
+        // Touching within rounding: the axis is the depth's if the boxes
+        // overlap, and the distance's if the edges' closest points, inside
+        // both edges, attain its gap; either way the answer is this one.
+        if clear && least_edge.abs() <= its_error {
+            return edge_contact(a, b, &m, &d, Some(face_error + its_error));
+        }
     }
-    if !face {
+    // Touching within rounding along the face axis with the least
+    // overlap: it is the depth's axis if the boxes overlap (no other axis
+    // certainly below it), and the distance's if they are apart with the
+    // other box's nearest corner over the face.
+    let touching = least.abs() <= face_error && over_face(a, b, chosen, &d, face_error).is_some();
+    if !(face && (overlapping || touching)) {
         return Sat::Undecided;
     }
     let l = match chosen {
@@ -312,4 +331,67 @@ fn over_face<T: Real, const D: usize>(
 enum Axis {
     A(usize),
     B(usize),
+}
+
+#[cfg(test)]
+mod tests {
+    use nalgebra::{Matrix3, Rotation3, Vector3};
+
+    use super::{separating_axes, Sat};
+    use crate::support::BoxFrame;
+    use crate::test_lcg::Lcg;
+
+    fn frame(
+        rotation: &Matrix3<f64>,
+        centre: Vector3<f64>,
+        half: Vector3<f64>,
+    ) -> BoxFrame<f32, 3> {
+        let axes = [0, 1, 2].map(|k| rotation.column(k).into_owned().cast::<f32>());
+        BoxFrame {
+            centre: centre.cast(),
+            axes,
+            half: half.cast(),
+        }
+    }
+
+    /// `f32` boxes touching within the axes' rounding allowance (a gap of
+    /// up to `±2e-5` either way, at coordinates near 2): B's corner deepest
+    /// towards A's top face, over its interior. The axes cannot tell overlap
+    /// from a gap there, but the face axis is the depth's direction in the
+    /// one case and the distance's in the other, so every pair is decided
+    /// as a face contact with A's top normal (to rounding).
+    #[test]
+    fn touching_corners_are_face_contacts() {
+        let mut rng = Lcg(11);
+        let mut decided = 0;
+        for _ in 0..500 {
+            let mut r = |lo: f64, hi: f64| lo + (hi - lo) * rng.next();
+            let turn = |r: &mut dyn FnMut(f64, f64) -> f64| {
+                Rotation3::from_euler_angles(r(-3.0, 3.0), r(-3.0, 3.0), r(-3.0, 3.0)).into_inner()
+            };
+            let (ra, rb) = (turn(&mut r), turn(&mut r));
+            let (sa, sb) = (
+                Vector3::new(r(0.3, 1.2), r(0.3, 1.2), r(0.3, 1.2)),
+                Vector3::new(r(0.3, 1.2), r(0.3, 1.2), r(0.3, 1.2)),
+            );
+            let gap = r(-2e-5, 2e-5);
+            let corner = Vector3::new(r(-0.8, 0.8) * sa.x, r(-0.8, 0.8) * sa.y, sa.z + gap);
+            let m = ra.transpose() * rb;
+            let centre = (0..3).fold(corner, |c, j| {
+                c + m.column(j) * (sb[j] * m[(2, j)].signum())
+            });
+            let a = frame(&ra, Vector3::zeros(), sa);
+            let b = frame(&rb, ra * centre, sb);
+            let up = ra.column(2).into_owned();
+            match separating_axes(&a, &b, 0.05) {
+                Sat::Face(n) => {
+                    assert!((n.cast::<f64>() - up).norm() < 1e-6, "{n:?} {up:?}");
+                    decided += 1;
+                }
+                Sat::Undecided => {}
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(decided >= 475, "{decided} of 500 decided");
+    }
 }
