@@ -337,7 +337,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
     }
 
     /// Facet `f`'s normal and the magnitudes of its minors' products.
-    #[inline]
+    #[inline(always)]
     fn plane(&self, f: u32) -> Result<([f64; 3], [f64; 3]), ShapeError> {
         let words = get(self.planes, f as usize)?;
         let value = |j: usize| -> Result<f64, ShapeError> {
@@ -353,11 +353,25 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
     /// How far `p` is above facet `f`, in floating point, times the facet's
     /// doubled area (enough to compare points above one facet), with the
     /// permanent that bounds its error.
-    #[inline]
+    ///
+    /// The offset is taken from the facet's last vertex: the rows
+    /// `q − c`, `b − a`, `c − a` are rounded differences like those of the
+    /// orientation filter, and their exact determinant is the facet's
+    /// orientation of `q`, so the filter's bound holds as it is. A new
+    /// facet's last vertex is the apex it was made for, the same for the
+    /// whole cone, so [`height_from`](Self::height_from) can take the
+    /// offset once for all of them.
+    #[inline(always)]
     fn lift(&self, f: u32, q: &[f64; 3]) -> Result<(f64, f64), ShapeError> {
-        let a = get(self.tri, f as usize)?[0];
+        let c = get(self.tri, f as usize)?[2];
+        self.lift_from(f, &sub(q, &self.pts.at(c)?))
+    }
+
+    /// [`lift`](Self::lift) from the offset `r = q − c` of the point from
+    /// the facet's last vertex `c`.
+    #[inline(always)]
+    fn lift_from(&self, f: u32, r: &[f64; 3]) -> Result<(f64, f64), ShapeError> {
         let (normal, minors) = self.plane(f)?;
-        let r = sub(q, &self.pts.at(a)?);
         let det = r[0] * normal[0] + r[1] * normal[1] + r[2] * normal[2];
         let permanent = r[0].abs() * minors[0] + r[1].abs() * minors[1] + r[2].abs() * minors[2];
         Ok((det, permanent))
@@ -369,7 +383,15 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
     /// read once by callers that test it against several facets.
     #[inline]
     pub(super) fn height(&self, f: u32, p: u32, q: &[f64; 3]) -> Result<(f64, Sign), ShapeError> {
-        let (det, permanent) = self.lift(f, q)?;
+        let c = get(self.tri, f as usize)?[2];
+        self.height_from(f, p, &sub(q, &self.pts.at(c)?))
+    }
+
+    /// [`height`](Self::height) from the offset `r` of `p` from the
+    /// facet's last vertex, as [`lift_from`](Self::lift_from) takes it.
+    #[inline(always)]
+    fn height_from(&self, f: u32, p: u32, r: &[f64; 3]) -> Result<(f64, Sign), ShapeError> {
+        let (det, permanent) = self.lift_from(f, r)?;
         let side = match filtered_sign(det, permanent) {
             Some(sign) => sign,
             None => self.exact_side(f, p)?,
@@ -483,9 +505,11 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
                 q = after;
                 continue;
             }
+            // Every new facet ends at the apex: one offset for all.
+            let r = sub(&at_q, &apex);
             for i in 0..edges {
                 let h = get(self.patch, i)?;
-                let (height, side) = self.height(h, q, &at_q)?;
+                let (height, side) = self.height_from(h, q, &r)?;
                 if side > 0 {
                     self.add_outside(h, q, height)?;
                     break;
