@@ -17,7 +17,8 @@
 //! points) and `hull<N>-auto` (`Hull`, built from the points); parry uses its `ConvexPolyhedron` for all three. The query
 //! `support` times the support map of shape A alone, along 64 fixed unit
 //! directions per pass: `(Ir(R) − Ir(0)) / (64 R N)` is the cost per point
-//! (a fifth argument `f32` runs it in `f32`).
+//! (a fifth argument `f32` runs it in `f32`, as it does our side of
+//! `box manifold`).
 //!
 //! The query `reduce` with a set `d<D>k<K>` (`d3k4`: four points in 3D)
 //! times one reduction of Johnson's sub-algorithm through the public API:
@@ -364,6 +365,34 @@ fn manifold_pass(set: &str, ours: bool, reps: usize) -> f64 {
     acc
 }
 
+/// `reps` passes of our box–box manifold in `T` over the same 64 pose
+/// pairs, placed as the `manifolds` bench places them (`Pose::isometry`);
+/// ours only (`box manifold gjk R f32`).
+fn box_manifold_pass<T: Real>(reps: usize) -> f64 {
+    let cuboid = |h: [f64; 3]| {
+        Cuboid::new(Vector3::new(T::lit(h[0]), T::lit(h[1]), T::lit(h[2]))).unwrap()
+    };
+    let (a, b) = (cuboid(BOX_A), cuboid(BOX_B));
+    let shape = |h: [f64; 3]| Cuboid::new(Vector3::from(h)).unwrap();
+    let pairs = pose_pairs(&shape(BOX_A), &shape(BOX_B), 7);
+    let poses: Vec<(Isometry3<T>, Isometry3<T>)> = pairs
+        .iter()
+        .map(|p| (p.a.isometry(), p.b.isometry()))
+        .collect();
+    let config = GjkConfig::default();
+    let mut points = 0;
+    for _ in 0..reps {
+        for (pa, pb) in black_box(&poses) {
+            let ta = Transformed::from_isometry3(a, pa);
+            let tb = Transformed::from_isometry3(b, pb);
+            if let Ok(Some(m)) = contact_manifold(&ta, &tb, T::lit(MAX_DIST), &config) {
+                points += m.len();
+            }
+        }
+    }
+    points as f64
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let set = args.get(1).map_or("hull256", String::as_str);
@@ -377,7 +406,10 @@ fn main() {
     let pbox_b = PCuboid::new(PVector::from(BOX_B));
 
     let result = if query == "manifold" {
-        manifold_pass(set, ours, reps)
+        match (set, ours, args.get(5).map(String::as_str)) {
+            ("box", true, Some("f32")) => box_manifold_pass::<f32>(reps),
+            _ => manifold_pass(set, ours, reps),
+        }
     } else if query == "build" {
         build_pass(set, ours, reps)
     } else if query == "reduce" {

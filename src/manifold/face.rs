@@ -163,16 +163,15 @@ impl<T: Real, const D: usize> Face<T, D> {
     }
 
     /// Each vertex mapped by `f` and the normal by `g`, in place.
-    fn mapped(
-        mut self,
+    fn map(
+        &mut self,
         f: impl Fn(&SVector<T, D>) -> SVector<T, D>,
         g: impl Fn(&SVector<T, D>) -> SVector<T, D>,
-    ) -> Self {
+    ) {
         self.normal = g(&self.normal);
         for p in self.points.iter_mut().take(self.len) {
             *p = f(p);
         }
-        self
     }
 }
 
@@ -423,9 +422,9 @@ impl<T: Real, const D: usize> Faces<T, D> for Triangle<T, D> {
 
 impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Transformed<S, T, D> {
     fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
-        self.shape()
-            .face(&self.direction_to_local(dir))
-            .mapped(|p| self.to_world(p), |n| self.direction_to_world(n))
+        let mut face = self.shape().face(&self.direction_to_local(dir));
+        face.map(|p| self.to_world(p), |n| self.direction_to_world(n));
+        face
     }
 }
 

@@ -373,9 +373,9 @@ where
         fa.len() >= fb.len()
     };
     let (reference, incident, alignment) = if a_is_reference {
-        (fa, fb, align_a)
+        (&fa, &fb, align_a)
     } else {
-        (fb, fa, align_b)
+        (&fb, &fa, align_b)
     };
     if !(2..=3).contains(&D) || reference.len() < 2 || alignment < T::lit(FACE_ALIGNMENT) {
         return Err(ids);
@@ -393,7 +393,7 @@ where
     let slack = T::ROUNDING_FLOOR * scale;
     let towards = if a_is_reference { n } else { -n };
     let mut work = [Clipped::new(), Clipped::new()];
-    let at = clip(&reference, &incident, &towards, slack, &mut work);
+    let at = clip(reference, incident, &towards, slack, &mut work);
     let clipped = work.get(at).map_or(&[][..], |c| c.as_slice());
     let Some((base, _)) = reference.points().next() else {
         return Err(ids);
