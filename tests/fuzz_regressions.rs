@@ -1,7 +1,7 @@
 //! Inputs found by the fuzzers (`fuzz/`), minimised, as plain tests.
 //!
 
-use gjk::{distance, ConvexHull, GjkConfig, GjkError, Status, Vector};
+use gjk::{contact_manifold, distance, ConvexHull, GjkConfig, GjkError, Hull, Status, Vector};
 
 /// Found by the `distance` target: two single points whose difference
 /// (about 1.2e165) is finite but whose squared norm overflows. `distance`
@@ -1089,4 +1089,59 @@ fn a_gap_within_rounding_is_no_proof() {
     let none = matches!(gjk::penetration(&ha, &hb, &config), Ok(None));
     assert!(!apart || proven, "intersects = false, unproven: {d:?}");
     assert!(!none || proven, "penetration = None, unproven: {d:?}");
+}
+
+/// Found by the `manifold` target: A is a sliver whose facet `[1, 0, 3]`
+/// has its three vertices collinear to rounding (1e-7 apart, near
+/// (14, 51, 51)), B a needle reaching 4.6e15 along (1, 1, 1). The facet's
+/// rounded normal happened to align with the contact normal, so it was
+/// taken as the reference face; its three side planes were parallel and
+/// bounded nothing, and B's far vertices came through the clip as points
+/// "3.8e8 deep" into shapes 63 apart. A reference face must now be steady
+/// (its normal tilted by at most `√ε`), else the contact's single point is
+/// the manifold. Oracle: `distance` (63.23, converged); every manifold
+/// point is no deeper than that distance to rounding and lies within A's
+/// bounding box. Budget: `1e-9` relative on the distance (the coordinates'
+/// rounding at 4.6e15 is about 1), the box exactly.
+#[test]
+fn manifold_on_a_sliver_facet_keeps_to_the_contact() {
+    type V = Vector<f64, 3>;
+    let a = [
+        V::new(13.945312505511811, 51.19921875551181, 51.25433686574803),
+        V::new(13.945312542519686, 51.19921879251969, 51.2543369027559),
+        V::new(13.945312540157481, 51.19921879015748, 51.60079359330709),
+        V::new(13.945312432283465, 51.199218682283465, 51.25433679251969),
+    ];
+    let b = [
+        V::new(4586099597241561.0, 4586099597241561.0, 4586102093725141.0),
+        V::new(51.19921875, 51.19921875, 0.0),
+        V::new(4586102093725134.0, 4586099597241561.0, 4586099597241568.0),
+        V::new(4586099200073720.0, 4586099200073720.0, 4586099200073727.0),
+    ];
+    let config = GjkConfig::<f64> {
+        tolerance: 1e-12,
+        max_iterations: 128,
+    };
+    let storage = || {
+        (
+            vec![0; Hull::<f64, 3>::indices_needed(4)],
+            vec![[0; 3]; Hull::<f64, 3>::facets_needed(4)],
+        )
+    };
+    let ((mut ia, mut fa), (mut ib, mut fb)) = (storage(), storage());
+    let ha = Hull::<f64, 3>::new(&a, &mut ia, &mut fa).unwrap();
+    let hb = Hull::<f64, 3>::new(&b, &mut ib, &mut fb).unwrap();
+    let d = distance(&ha, &hb, &config).unwrap();
+    assert!((d.distance - 63.2297).abs() < 1e-3, "{d:?}");
+    let m = contact_manifold(&ha, &hb, d.distance + 0.05 * 4586102093725141.0, &config)
+        .unwrap()
+        .unwrap();
+    let (lo, hi) = a
+        .iter()
+        .fold((a[0], a[0]), |(l, h), p| (l.inf(p), h.sup(p)));
+    for p in m.points() {
+        assert!(p.distance >= d.distance * (1.0 - 1e-9), "{m:?}");
+        let inside = (0..3).all(|k| lo[k] <= p.point_a[k] && p.point_a[k] <= hi[k]);
+        assert!(inside, "{m:?}");
+    }
 }

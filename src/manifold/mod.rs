@@ -377,7 +377,11 @@ where
     } else {
         (&fb, &fa, align_b)
     };
-    if !(2..=3).contains(&D) || reference.len() < 2 || alignment < T::lit(FACE_ALIGNMENT) {
+    if !(2..=3).contains(&D)
+        || reference.len() < 2
+        || alignment < T::lit(FACE_ALIGNMENT)
+        || !steady(reference)
+    {
         return Err(ids);
     }
     let (r_ref, r_inc) = if a_is_reference {
@@ -541,6 +545,36 @@ fn next(i: usize, n: usize) -> usize {
     } else {
         i + 1
     }
+}
+
+/// Whether a face's plane is known well enough to clip against: its
+/// rounded normal tilts by at most `√ε` (`ε L P / ‖2A‖`, with `L` the
+/// face's largest coordinate, `P` its perimeter and `2A` its doubled
+/// vector area). A sliver whose vertices are collinear to rounding has a
+/// normal of no meaning and side planes that are all parallel, which bound
+/// nothing: the contact's single point is the manifold instead. Segments
+/// and 2D edges (two points) are always steady.
+fn steady<T: Real, const D: usize>(face: &Face<T, D>) -> bool {
+    if D != 3 || face.len() < 3 {
+        return true;
+    }
+    let mut points = face.points().map(|(p, _)| p);
+    let Some(first) = points.next() else {
+        return false;
+    };
+    let mut area = SVector::<T, D>::zeros();
+    let (mut perimeter, mut size, mut last) = (T::zero(), max_abs(&first), first);
+    for p in points {
+        if let Some(c) = face::cross3(&(last - first), &(p - first)) {
+            area += c;
+        }
+        perimeter += (p - last).length();
+        size = size.max(max_abs(&p));
+        last = p;
+    }
+    perimeter += (first - last).length();
+    let tilt = T::EPSILON * size * perimeter;
+    tilt <= T::EPSILON.sqrt() * area.length() && tilt.is_finite()
 }
 
 /// The size of a face: the sum of its squared edge lengths.
