@@ -214,7 +214,9 @@ type Clipped<T, const D: usize> = ArrayVec<Keyed<T, D>, { 2 * MAX_FACE_POINTS }>
 /// distances are accurate to a few `ε L` (`L` the coordinates' size) times
 /// the face's conditioning: a triangle's rounded normal tilts by about
 /// `ε L (‖e₁‖ + ‖e₂‖) / ‖e₁ × e₂‖`, which across a sliver facet (a
-/// needle's) is far more than `ε L`.
+/// needle's) is far more than `ε L`. A face whose normal may tilt by more
+/// than `√ε` is not clipped against: the contact's single point is then
+/// the manifold.
 ///
 /// # Errors
 ///
