@@ -149,13 +149,13 @@ fn edge_contact<T: Real, const D: usize>(
 pub(super) fn separating_axes<T: Real, const D: usize>(
     a: &BoxFrame<T, D>,
     b: &BoxFrame<T, D>,
+    pair: &BoxAxes<T, D>,
     cutoff: T,
 ) -> Sat<T, D> {
     if !(2..=3).contains(&D) {
         return Sat::Undecided;
     }
     let d = b.centre - a.centre;
-    let pair = BoxAxes::new(a, b);
     let face_error = pair.face_error;
     let apart = |o: T, error: T| -o - error > cutoff;
 
@@ -338,7 +338,7 @@ mod tests {
     use nalgebra::{Matrix3, Rotation3, Vector3};
 
     use super::{separating_axes, Sat};
-    use crate::support::BoxFrame;
+    use crate::support::{BoxAxes, BoxFrame};
     use crate::test_lcg::Lcg;
 
     fn frame(
@@ -383,7 +383,7 @@ mod tests {
             let a = frame(&ra, Vector3::zeros(), sa);
             let b = frame(&rb, ra * centre, sb);
             let up = ra.column(2).into_owned();
-            match separating_axes(&a, &b, 0.05) {
+            match separating_axes(&a, &b, &BoxAxes::new(&a, &b), 0.05) {
                 Sat::Face(n) => {
                     assert!((n.cast::<f64>() - up).norm() < 1e-6, "{n:?} {up:?}");
                     decided += 1;

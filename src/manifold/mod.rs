@@ -3,6 +3,7 @@
 //!
 //! The math is in the docs of the public item it serves, [`contact_manifold`](crate::contact_manifold).
 
+mod box_clip;
 mod boxes;
 mod face;
 
@@ -15,6 +16,7 @@ use crate::contact::contact;
 use crate::engine::margins;
 use crate::query::{GjkError, QueryConfig, Status};
 use crate::real::{max_abs, Length, Real};
+use crate::support::BoxAxes;
 use boxes::Sat;
 
 /// The most points a [`Manifold`] holds.
@@ -281,10 +283,21 @@ where
     let (ra, rb) = margins(a, b)?;
     if let (Some(ba), Some(bb)) = (a.core_box(), b.core_box()) {
         let cutoff = max_separation + ra + rb;
-        match boxes::separating_axes(&ba, &bb, cutoff) {
+        let pair = BoxAxes::new(&ba, &bb);
+        match boxes::separating_axes(&ba, &bb, &pair, cutoff) {
             Sat::Apart if cutoff.is_finite() => return Ok(None),
             Sat::Face(n) => {
-                if let Ok(m) = along(a, b, &n, max_separation, Status::Converged) {
+                let status = Status::Converged;
+                let manifold = box_clip::face_manifold(
+                    (&ba, &bb),
+                    &pair,
+                    &n,
+                    (ra, rb),
+                    max_separation,
+                    status,
+                )
+                .unwrap_or_else(|| along(a, b, &n, max_separation, status));
+                if let Ok(m) = manifold {
                     return Ok(Some(m));
                 }
             }
@@ -299,10 +312,18 @@ where
                 let (pa, pb) = (point_a + n * ra, point_b - n * rb);
                 let distance = -depth - (ra + rb);
                 let status = Status::Converged;
-                return Ok(Some(
-                    along(a, b, &n, max_separation, status)
-                        .unwrap_or_else(|ids| single(&n, (pa, pb, distance), ids, status)),
-                ));
+                // Faces aligned with the edges' normal go the general way
+                // (clipping along a tilted normal is ill-conditioned where
+                // an incident edge meets a side plane at a grazing angle,
+                // so computed otherwise, the points could differ by more
+                // than rounding); unaligned ones need only their ids.
+                let manifold = match box_clip::unaligned((&ba, &bb), &pair, &n) {
+                    Some(ids) => Err(ids),
+                    None => along(a, b, &n, max_separation, status),
+                };
+                return Ok(Some(manifold.unwrap_or_else(|ids| {
+                    single(&n, (pa, pb, distance), ids, status)
+                })));
             }
             _ => {}
         }
@@ -404,8 +425,7 @@ where
     let Some((base, _)) = reference.points().next() else {
         return Err(ids);
     };
-    let mut found: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }> =
-        ArrayVec::new();
+    let mut found = Found::new(a_is_reference, reference.id);
     // Each incident point is measured along the contact normal (from the
     // reference shape towards the incident one) to the reference plane: a
     // point of B and its foot on A's face are no farther into each other
@@ -420,21 +440,55 @@ where
         }
         let on_reference = k.p - towards * along + towards * r_ref;
         let on_incident = k.p - towards * r_inc;
-        let point = if a_is_reference {
+        if !found.add((on_reference, on_incident), distance, k.id, k.p) {
+            break;
+        }
+    }
+    found.manifold(n, status).ok_or(ids)
+}
+
+/// The points of a manifold as they are found, each with its incident
+/// position (before the margin), one per feature pair.
+struct Found<T: Real, const D: usize> {
+    points: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }>,
+    a_is_reference: bool,
+    reference_id: u32,
+}
+
+impl<T: Real, const D: usize> Found<T, D> {
+    fn new(a_is_reference: bool, reference_id: u32) -> Self {
+        Self {
+            points: ArrayVec::new(),
+            a_is_reference,
+            reference_id,
+        }
+    }
+
+    /// Adds the point with positions `(on_reference, on_incident)`, signed
+    /// distance and incident id, found at incident position `at`; `false`
+    /// when there is no room left.
+    fn add(
+        &mut self,
+        (on_reference, on_incident): (SVector<T, D>, SVector<T, D>),
+        distance: T,
+        id: u32,
+        at: SVector<T, D>,
+    ) -> bool {
+        let point = if self.a_is_reference {
             ManifoldPoint {
                 point_a: on_reference,
                 point_b: on_incident,
                 distance,
-                id_a: reference.id,
-                id_b: k.id,
+                id_a: self.reference_id,
+                id_b: id,
             }
         } else {
             ManifoldPoint {
                 point_a: on_incident,
                 point_b: on_reference,
                 distance,
-                id_a: k.id,
-                id_b: reference.id,
+                id_a: id,
+                id_b: self.reference_id,
             }
         };
         // A clipped polygon that rounding has folded (a sliver's side
@@ -443,28 +497,31 @@ where
         let same = |(q, _): &&mut (ManifoldPoint<T, D>, SVector<T, D>)| {
             (q.id_a, q.id_b) == (point.id_a, point.id_b)
         };
-        if let Some(twin) = found.iter_mut().find(same) {
+        if let Some(twin) = self.points.iter_mut().find(same) {
             if point.distance < twin.0.distance {
-                *twin = (point, k.p);
+                *twin = (point, at);
             }
-            continue;
+            return true;
         }
-        if found.try_push((point, k.p)).is_err() {
-            break;
+        self.points.try_push((point, at)).is_ok()
+    }
+
+    /// The manifold of the points found (reduced to the most that it
+    /// holds), `None` when there are none.
+    fn manifold(&self, normal: SVector<T, D>, status: Status) -> Option<Manifold<T, D>> {
+        if self.points.is_empty() {
+            return None;
         }
+        let mut points = [None; MAX_MANIFOLD_POINTS];
+        for (slot, i) in points.iter_mut().zip(reduce(&self.points)) {
+            *slot = self.points.get(i).map(|(p, _)| *p);
+        }
+        Some(Manifold {
+            normal,
+            points,
+            status,
+        })
     }
-    if found.is_empty() {
-        return Err(ids);
-    }
-    let mut points = [None; MAX_MANIFOLD_POINTS];
-    for (slot, i) in points.iter_mut().zip(reduce(&found)) {
-        *slot = found.get(i).map(|(p, _)| *p);
-    }
-    Ok(Manifold {
-        normal: n,
-        points,
-        status,
-    })
 }
 
 /// The incident feature clipped against the reference face's side planes
@@ -529,8 +586,8 @@ fn clip<T: Real, const D: usize>(
             continue;
         }
         let side = side * big.recip();
-        let length = side.length();
-        clip_by(poly, &side, side.dot(&at) + slack * length, i as u32, spare);
+        let offset = side.dot(&at) + slack * side.length();
+        clip_by(poly, |p| side.dot(p) - offset, i as u32, spare);
         core::mem::swap(&mut poly, &mut spare);
         at_first = !at_first;
         if k == 2 && i == 1 {
@@ -591,12 +648,12 @@ fn spread<T: Real, const D: usize>(face: &Face<T, D>) -> T {
     sum + (first - last).length_squared()
 }
 
-/// Sutherland–Hodgman against the half-space `side · x ≤ offset`; a
+/// Sutherland–Hodgman against the half-space where `beyond` (a signed
+/// distance to side plane `plane`, affine in the point) is at most zero; a
 /// feature of two points is clipped as a segment, not a closed polygon.
 fn clip_by<T: Real, const D: usize>(
     poly: &Clipped<T, D>,
-    side: &SVector<T, D>,
-    offset: T,
+    beyond: impl Fn(&SVector<T, D>) -> T,
     plane: u32,
     out: &mut Clipped<T, D>,
 ) {
@@ -604,20 +661,20 @@ fn clip_by<T: Real, const D: usize>(
     let n = poly.len();
     let edges = if n == 2 { 1 } else { n };
     if n == 1 {
-        for k in poly.iter().filter(|k| side.dot(&k.p) <= offset) {
+        for k in poly.iter().filter(|k| beyond(&k.p) <= T::zero()) {
             let _ = out.try_push(*k);
         }
         return;
     }
     // Each point's signed distance to the plane, once.
-    let mut beyond = [T::zero(); 2 * MAX_FACE_POINTS];
-    for (d, k) in beyond.iter_mut().zip(poly.iter()) {
-        *d = side.dot(&k.p) - offset;
+    let mut distances = [T::zero(); 2 * MAX_FACE_POINTS];
+    for (d, k) in distances.iter_mut().zip(poly.iter()) {
+        *d = beyond(&k.p);
     }
     for i in 0..edges {
         let j = next(i, n);
         let (Some(&p), Some(&q), Some(&dp), Some(&dq)) =
-            (poly.get(i), poly.get(j), beyond.get(i), beyond.get(j))
+            (poly.get(i), poly.get(j), distances.get(i), distances.get(j))
         else {
             continue;
         };

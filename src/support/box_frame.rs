@@ -216,6 +216,11 @@ impl<T: Real, const D: usize> BoxAxes<T, D> {
 
     /// The overlap along `uᵢ × vⱼ` (3D), or `None` for edges exactly
     /// parallel to rounding (no axis of their own).
+    ///
+    /// Always inlined: out of line, the answer came back through memory
+    /// and the caller's wide load of it stalled on the callee's narrow
+    /// stores, once per axis.
+    #[inline(always)]
     pub(crate) fn edge(&self, i: usize, j: usize) -> Option<EdgeAxis<T>> {
         let (scaled, (c1, c2)) = self.edge_scaled(i, j);
         let length = (c1 * c1 + c2 * c2).sqrt();

@@ -492,12 +492,14 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> SupportMap<T, D> for Transfor
     /// The inner shape's box, placed.
     #[inline]
     fn core_box(&self) -> Option<BoxFrame<T, D>> {
-        let local = self.shape.core_box()?;
-        Some(BoxFrame {
-            centre: self.to_world(&local.centre),
-            axes: local.axes.map(|u| self.rotate(&u)),
-            half: local.half,
-        })
+        let mut frame = self.shape.core_box()?;
+        frame.centre = self.to_world(&frame.centre);
+        // In place (`array::map` called its closure out of line, each axis
+        // returned through memory).
+        for u in &mut frame.axes {
+            *u = self.rotate(u);
+        }
+        Some(frame)
     }
     /// The inner shape's entry for the ray taken to its frame (a rigid map
     /// keeps the ray parameter), the normal mapped back.
