@@ -187,6 +187,7 @@ pub(super) fn unaligned<T: Real, const D: usize>(
 /// and `rb`) along the unit normal `n` from A towards B, as
 /// [`along`](super::along) gives it; `None` when the frames are not
 /// orthonormal to rounding or `D` is not 2 or 3 (the general path then).
+#[inline(always)]
 pub(super) fn face_manifold<T: Real, const D: usize>(
     (a, b): (&BoxFrame<T, D>, &BoxFrame<T, D>),
     pair: &BoxAxes<T, D>,

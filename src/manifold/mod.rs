@@ -508,6 +508,7 @@ impl<T: Real, const D: usize> Found<T, D> {
 
     /// The manifold of the points found (reduced to the most that it
     /// holds), `None` when there are none.
+    #[inline(always)]
     fn manifold(&self, normal: SVector<T, D>, status: Status) -> Option<Manifold<T, D>> {
         if self.points.is_empty() {
             return None;
