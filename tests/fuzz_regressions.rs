@@ -1145,3 +1145,68 @@ fn manifold_on_a_sliver_facet_keeps_to_the_contact() {
         assert!(inside, "{m:?}");
     }
 }
+
+/// Found by the manifold invariants on boxes spanning fuzzed clouds
+/// (`f32`, 2D): B is a box of no extent (a point) rounded by 1.56, 69,292
+/// from a turned box A. B's "face" along the normal was the best aligned,
+/// so it was taken as the reference; its two ends coincide, so no side
+/// plane could be formed, nothing was clipped, and A's whole face came
+/// through as points "on" B up to 84 away from it. A segment that bounds
+/// nothing (ends not apart across the normal) is no reference face now:
+/// the contact's single point is the manifold. The same held in 3D for a
+/// capsule of no length (a ball) over a box's edge: the box's face came
+/// through as points 4.5 off the ball. Oracle: B (the ball) is a ball, so
+/// every point on it lies on its sphere; budget `64 ε L` in `f32` (`L` the
+/// coordinates' size, 7e4), `1e-12` in `f64` (coordinates near 5).
+#[test]
+fn manifold_against_a_point_keeps_to_the_point() {
+    use gjk::nalgebra::{Matrix2, Vector2};
+    use gjk::{Capsule, Cuboid, Rounded, Transformed};
+    let turn = Matrix2::new(0.9112674_f32, 0.41181514, -0.41181514, 0.9112674);
+    let a = Transformed::new(
+        Cuboid::new(Vector2::new(41.588947_f32, 45.742184)).unwrap(),
+        turn,
+        Vector2::new(-5.318472, -156.33237),
+    )
+    .unwrap();
+    let centre = Vector2::new(69306.31_f32, -541.3221);
+    let point = Transformed::translated(Cuboid::new(Vector2::zeros()).unwrap(), centre).unwrap();
+    let b = Rounded::new(point, 1.5585938).unwrap();
+    let config = GjkConfig::<f32>::default();
+    let budget = 64.0 * f32::EPSILON * 7e4;
+    let d = distance(&a, &b, &config).unwrap();
+    for (m, flipped) in [
+        (
+            contact_manifold(&a, &b, d.distance + 3500.0, &config),
+            false,
+        ),
+        (contact_manifold(&b, &a, d.distance + 3500.0, &config), true),
+    ] {
+        let m = m.unwrap().unwrap();
+        for p in m.points() {
+            let on_b = if flipped { p.point_a } else { p.point_b };
+            let off = ((on_b - centre).norm() - 1.5585938).abs();
+            assert!(off <= budget, "a point {off} off the ball; {m:?}");
+        }
+    }
+    // In 3D: a capsule of no length (a ball of radius 0.5) over an edge of
+    // a box, sunk about 0.22: the normal leans 45° from both faces at the
+    // edge, so the capsule's "face" (its one point) is the best aligned.
+    let slab = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
+    let centre = Vector::<f64, 3>::new(5.2, 0.0, 1.2);
+    let ball = Capsule::new(centre, centre, 0.5).unwrap();
+    let config = GjkConfig::default();
+    for flipped in [false, true] {
+        let m = if flipped {
+            contact_manifold(&ball, &slab, 0.5, &config)
+        } else {
+            contact_manifold(&slab, &ball, 0.5, &config)
+        };
+        let m = m.unwrap().unwrap();
+        for p in m.points() {
+            let on_ball = if flipped { p.point_a } else { p.point_b };
+            let off = ((on_ball - centre).norm() - 0.5).abs();
+            assert!(off < 1e-12, "a point {off} off the ball; {m:?}");
+        }
+    }
+}

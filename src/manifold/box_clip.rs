@@ -345,16 +345,18 @@ pub(super) fn face_manifold<T: Real, const D: usize>(
 
 /// [`steady`](super::steady) for a box face: its normal tilts by rounding
 /// at most `√ε` (`ε L P / ‖2A‖`, the perimeter `P = 4 (h_u + h_v)` and the
-/// doubled area `‖2A‖ = 8 h_u h_v`, with `L` the size of the coordinates).
+/// doubled area `‖2A‖ = 8 h_u h_v`, with `L` the size of the coordinates);
+/// in 2D, as [`clip`](super::clip) asks of a segment, longer than the
+/// slack `ROUNDING_FLOOR · L` (a box of no width is a point).
 fn steady<T: Real, const D: usize>(frame: &BoxFrame<T, D>, face: BoxFace, scale: T) -> bool {
-    if D != 3 {
-        return true;
-    }
     let [u, v] = face.others::<D>();
     let (hu, hv) = (
         frame.half.get(u).copied().unwrap_or_else(T::zero),
         frame.half.get(v).copied().unwrap_or_else(T::zero),
     );
+    if D != 3 {
+        return hu + hu > T::ROUNDING_FLOOR * scale;
+    }
     let tilt = T::EPSILON * scale * T::lit(4.0) * (hu + hv);
     tilt <= T::EPSILON.sqrt() * T::lit(8.0) * hu * hv && tilt.is_finite()
 }

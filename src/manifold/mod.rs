@@ -420,7 +420,9 @@ where
     let slack = T::ROUNDING_FLOOR * scale;
     let towards = if a_is_reference { n } else { -n };
     let mut work = [Clipped::new(), Clipped::new()];
-    let at = clip(reference, incident, &towards, slack, &mut work);
+    let Some(at) = clip(reference, incident, &towards, slack, &mut work) else {
+        return Err(ids);
+    };
     let clipped = work.get(at).map_or(&[][..], |c| c.as_slice());
     let Some((base, _)) = reference.points().next() else {
         return Err(ids);
@@ -532,14 +534,16 @@ impl<T: Real, const D: usize> Found<T, D> {
 ///
 /// The polygon moves between the two buffers of `work`, clipped from one
 /// into the other (no copy of a whole buffer); the returned index names the
-/// one holding the result.
+/// one holding the result. `None` when a segment bounds nothing: its ends
+/// are not apart across `towards` (to within `√ε` of its length), or no
+/// farther apart than `slack` (a point, or a segment along the normal).
 fn clip<T: Real, const D: usize>(
     reference: &Face<T, D>,
     incident: &Face<T, D>,
     towards: &SVector<T, D>,
     slack: T,
     work: &mut [Clipped<T, D>; 2],
-) -> usize {
+) -> Option<usize> {
     let [first, second] = work;
     let (mut poly, mut spare) = (first, second);
     let mut at_first = true;
@@ -569,7 +573,11 @@ fn clip<T: Real, const D: usize>(
         // a point kept projects into the face.
         let (side, at) = if k == 2 {
             let e = p - q;
-            (e - towards * towards.dot(&e), p)
+            let side = e - towards * towards.dot(&e);
+            if !(max_abs(&e) > slack && side.length() > T::EPSILON.sqrt() * e.length()) {
+                return None;
+            }
+            (side, p)
         } else if let Some(s) = face::cross3(&(q - p), towards) {
             (s, p)
         } else {
@@ -595,7 +603,7 @@ fn clip<T: Real, const D: usize>(
             break;
         }
     }
-    usize::from(!at_first)
+    Some(usize::from(!at_first))
 }
 
 /// The index after `i` around a cycle of `n` (no division).
