@@ -134,6 +134,9 @@ fn box_manifold_in<T: Scalar, const D: usize>(input: &PairInput) {
     check_manifolds(&pair, &sa, &sb, 1.0);
 }
 
+/// A box placed by a rotation and a translation.
+type PlacedBox<T, const D: usize> = Transformed<Cuboid<T, D>, T, D>;
+
 /// A box spanning `points` along axes drawn from its first points (the
 /// first two differences, orthonormalised; the coordinate axes when they
 /// are degenerate), at precision `T`, with its corners as placed at that
@@ -141,7 +144,7 @@ fn box_manifold_in<T: Scalar, const D: usize>(input: &PairInput) {
 /// shape (no extent, or beyond the precision's range).
 fn box_of<T: Scalar, const D: usize>(
     points: &[P<D>],
-) -> Option<(Transformed<Cuboid<T, D>, T, D>, Vec<P<D>>)> {
+) -> Option<(PlacedBox<T, D>, Vec<P<D>>)> {
     let first = *points.first()?;
     let mut axes: Vec<P<D>> = Vec::new();
     for p in points.iter().skip(1).take(D - 1) {
