@@ -1210,3 +1210,38 @@ fn manifold_against_a_point_keeps_to_the_point() {
         }
     }
 }
+
+/// Found by the manifold invariants on boxes: A a box 2e303 across,
+/// rounded by `f64::MAX`, B a small turned box inside it. `contact`
+/// reports `Overflow` (the depth is beyond the range), but the boxes'
+/// separating axes found a face contact and the manifold came back
+/// `Converged` with positions at infinity and distances of `−∞`. A
+/// manifold that overflows now takes the general path, whose error it
+/// returns. Oracle: `contact`'s answer (an error here), and every point of
+/// any manifold finite.
+#[test]
+fn manifold_that_overflows_is_an_error() {
+    use gjk::nalgebra::{Matrix2, Vector2};
+    use gjk::{contact, Cuboid, Rounded, Transformed};
+    let a = Transformed::translated(
+        Cuboid::new(Vector2::new(1.580810619171267e303, 2.0727671734118186e303)).unwrap(),
+        Vector2::new(-1.888315413323624e302, -6.502426189471288e302),
+    )
+    .unwrap();
+    let a = Rounded::new(a, f64::MAX).unwrap();
+    let (c, s) = (0.7071067811865475, 0.7071067811865475);
+    let b = Transformed::new(
+        Cuboid::new(Vector2::new(3.9791618377212066, 0.10300374371615084)).unwrap(),
+        Matrix2::new(c, -s, s, c),
+        Vector2::new(-2.6216282588620112, -2.7672975502005945),
+    )
+    .unwrap();
+    let config = GjkConfig::default();
+    assert_eq!(contact(&a, &b, 0.0, &config), Err(GjkError::Overflow));
+    for m in [
+        contact_manifold(&a, &b, 0.0, &config),
+        contact_manifold(&b, &a, 0.0, &config),
+    ] {
+        assert_eq!(m, Err(GjkError::Overflow), "{m:?}");
+    }
+}

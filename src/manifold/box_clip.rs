@@ -358,5 +358,5 @@ fn steady<T: Real, const D: usize>(frame: &BoxFrame<T, D>, face: BoxFace, scale:
         return hu + hu > T::ROUNDING_FLOOR * scale;
     }
     let tilt = T::EPSILON * scale * T::lit(4.0) * (hu + hv);
-    tilt <= T::EPSILON.sqrt() * T::lit(8.0) * hu * hv && tilt.is_finite()
+    tilt < T::EPSILON.sqrt() * T::lit(8.0) * hu * hv && tilt.is_finite()
 }

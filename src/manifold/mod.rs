@@ -222,7 +222,9 @@ type Clipped<T, const D: usize> = ArrayVec<Keyed<T, D>, { 2 * MAX_FACE_POINTS }>
 ///
 /// # Errors
 ///
-/// As for [`contact`].
+/// As for [`contact`], and [`GjkError::Overflow`] when a point's position
+/// or distance overflows where the contact's did not (coordinates and
+/// margins near the end of the floating-point range).
 ///
 /// # Example
 ///
@@ -297,7 +299,7 @@ where
                     status,
                 )
                 .unwrap_or_else(|| along(a, b, &n, max_separation, status));
-                if let Ok(m) = manifold {
+                if let Some(m) = manifold.ok().filter(Manifold::is_finite) {
                     return Ok(Some(m));
                 }
             }
@@ -321,9 +323,10 @@ where
                     Some(ids) => Err(ids),
                     None => along(a, b, &n, max_separation, status),
                 };
-                return Ok(Some(manifold.unwrap_or_else(|ids| {
-                    single(&n, (pa, pb, distance), ids, status)
-                })));
+                let m = manifold.unwrap_or_else(|ids| single(&n, (pa, pb, distance), ids, status));
+                if m.is_finite() {
+                    return Ok(Some(m));
+                }
             }
             _ => {}
         }
@@ -333,10 +336,26 @@ where
     };
     let n = c.normal;
     let contact_point = (c.point_a, c.point_b, c.distance);
-    Ok(Some(
-        along(a, b, &n, max_separation, c.status)
-            .unwrap_or_else(|ids| single(&n, contact_point, ids, c.status)),
-    ))
+    let m = along(a, b, &n, max_separation, c.status)
+        .unwrap_or_else(|ids| single(&n, contact_point, ids, c.status));
+    if m.is_finite() {
+        Ok(Some(m))
+    } else {
+        Err(GjkError::Overflow)
+    }
+}
+
+impl<T: Real, const D: usize> Manifold<T, D> {
+    /// Whether the normal and every point's positions and distance are
+    /// finite (near the range's end, a sum of coordinates and margins can
+    /// overflow where the contact itself did not).
+    fn is_finite(&self) -> bool {
+        let finite = |v: &SVector<T, D>| v.iter().all(|x| x.is_finite());
+        finite(&self.normal)
+            && self
+                .points()
+                .all(|p| finite(&p.point_a) && finite(&p.point_b) && p.distance.is_finite())
+    }
 }
 
 /// The manifold of one contact point, `(point_a, point_b, distance)`, with
@@ -620,8 +639,10 @@ fn next(i: usize, n: usize) -> usize {
 /// face's largest coordinate, `P` its perimeter and `2A` its doubled
 /// vector area). A sliver whose vertices are collinear to rounding has a
 /// normal of no meaning and side planes that are all parallel, which bound
-/// nothing: the contact's single point is the manifold instead. Segments
-/// and 2D edges (two points) are always steady.
+/// nothing: the contact's single point is the manifold instead; so does a
+/// face of no area (all its points one, whose tilt bound is zero too: the
+/// comparison is strict). Segments and 2D edges (two points) are always
+/// steady here ([`clip`] refuses those that bound nothing).
 fn steady<T: Real, const D: usize>(face: &Face<T, D>) -> bool {
     if D != 3 || face.len() < 3 {
         return true;
@@ -642,7 +663,7 @@ fn steady<T: Real, const D: usize>(face: &Face<T, D>) -> bool {
     }
     perimeter += (first - last).length();
     let tilt = T::EPSILON * size * perimeter;
-    tilt <= T::EPSILON.sqrt() * area.length() && tilt.is_finite()
+    tilt < T::EPSILON.sqrt() * area.length() && tilt.is_finite()
 }
 
 /// The size of a face: the sum of its squared edge lengths.

@@ -1,5 +1,4 @@
-//! Invariants of `contact_manifold` on two rounded hulls built by `Hull`,
-//! and on two rounded boxes spanning the same clouds
+//! Invariants of `contact_manifold` on two rounded hulls built by `Hull`
 //! (`D = 2, 3`, the dimensions a hull is built in), at two separations:
 //! zero (overlapping or touching pairs only) and the pair's distance plus
 //! a twentieth of the coordinate scale.
@@ -26,15 +25,9 @@
 //! hulls' facets; one in 2D). On sliver facets that is far more than
 //! `ε L`.
 
-use gjk::nalgebra::SMatrix;
-use gjk::{
-    contact, contact_manifold, Cuboid, Faces, GjkError, Hull, Manifold, Rounded, Status,
-    Transformed, Vector,
-};
+use gjk::{contact, contact_manifold, Faces, GjkError, Hull, Manifold, Rounded, Status, Vector};
 
-use super::checks::{
-    axis_probes, build_pair, check_distance, dump, expect_error, to64, to_t, Pair, P,
-};
+use super::checks::{axis_probes, build_pair, check_distance, dump, expect_error, to64, Pair, P};
 use super::input::PairInput;
 use super::{budget, sane, Scalar};
 
@@ -62,14 +55,8 @@ fn hull3<'a, T: Scalar>(
 /// beyond 3D, where no hull is built).
 pub fn manifold_case<T: Scalar, const D: usize>(input: &PairInput) {
     match D {
-        2 => {
-            manifold_in::<T, 2>(input, hull2);
-            box_manifold_in::<T, 2>(input);
-        }
-        3 => {
-            manifold_in::<T, 3>(input, hull3);
-            box_manifold_in::<T, 3>(input);
-        }
+        2 => manifold_in::<T, 2>(input, hull2),
+        3 => manifold_in::<T, 3>(input, hull3),
         _ => {}
     }
 }
@@ -100,104 +87,6 @@ fn manifold_in<T: Scalar, const D: usize>(input: &PairInput, build: Build<T, D>)
         return;
     };
     check_manifolds(&pair, &sa, &sb, kappa);
-}
-
-/// The same invariants on two rounded boxes made from the pair's clouds
-/// (`D = 2, 3`): each box spans its cloud along axes drawn from the
-/// cloud's first points (turned at random, as the clouds are), so that
-/// `contact_manifold` takes the boxes' own path (separating axes, and
-/// clipping in the reference box's frame). Its faces are rectangles,
-/// conditioned as well as faces get (`κ = 1`).
-fn box_manifold_in<T: Scalar, const D: usize>(input: &PairInput) {
-    let Some(mut pair) = build_pair::<T, D>(input) else {
-        return;
-    };
-    let (Some((a, body_a)), Some((b, body_b))) = (
-        box_of::<T, D>(&pair.a.points),
-        box_of::<T, D>(&pair.b.points),
-    ) else {
-        return;
-    };
-    (pair.a.points, pair.b.points) = (body_a, body_b);
-    pair.scale = pair
-        .a
-        .points
-        .iter()
-        .chain(&pair.b.points)
-        .map(|p| p.amax())
-        .fold(0.0, f64::max)
-        + pair.a.radius
-        + pair.b.radius;
-    let (Ok(sa), Ok(sb)) = (Rounded::new(a, pair.ra), Rounded::new(b, pair.rb)) else {
-        return;
-    };
-    check_manifolds(&pair, &sa, &sb, 1.0);
-}
-
-/// A box placed by a rotation and a translation.
-type PlacedBox<T, const D: usize> = Transformed<Cuboid<T, D>, T, D>;
-
-/// A box spanning `points` along axes drawn from its first points (the
-/// first two differences, orthonormalised; the coordinate axes when they
-/// are degenerate), at precision `T`, with its corners as placed at that
-/// precision (the reference body); `None` when the box is not a valid
-/// shape (no extent, or beyond the precision's range).
-fn box_of<T: Scalar, const D: usize>(
-    points: &[P<D>],
-) -> Option<(PlacedBox<T, D>, Vec<P<D>>)> {
-    let first = *points.first()?;
-    let mut axes: Vec<P<D>> = Vec::new();
-    for p in points.iter().skip(1).take(D - 1) {
-        let mut u = p - first;
-        for a in &axes {
-            u -= a * a.dot(&u);
-        }
-        let n = u.norm();
-        if !(n > 1e-6 * first.amax().max(p.amax())) || !n.is_finite() {
-            break;
-        }
-        axes.push(u / n);
-    }
-    if axes.len() + 1 < D || D != 3 && D != 2 {
-        axes = (0..D)
-            .map(|i| P::<D>::from_fn(|k, _| f64::from(u8::from(k == i))))
-            .collect();
-    } else if D == 3 {
-        let (u, v) = (axes[0], axes[1]);
-        axes.push(P::<D>::from_fn(|i, _| {
-            let (j, k) = ((i + 1) % 3, (i + 2) % 3);
-            u[j] * v[k] - u[k] * v[j]
-        }));
-    } else {
-        let u = axes[0];
-        axes.push(P::<D>::from_fn(|i, _| if i == 0 { -u[1] } else { u[0] }));
-    }
-    let rotation = SMatrix::<T, D, D>::from_fn(|i, j| T::of(axes[j][i]));
-    let r64 = rotation.map(|x| x.f());
-    // The cloud's extent along each (rounded) axis.
-    let (mut low, mut high) = (
-        P::<D>::repeat(f64::INFINITY),
-        P::<D>::repeat(f64::NEG_INFINITY),
-    );
-    for p in points {
-        let local = r64.transpose() * p;
-        low = low.inf(&local);
-        high = high.sup(&local);
-    }
-    let half: Vector<T, D> = to_t(&((high - low) / 2.0));
-    let centre: Vector<T, D> = to_t(&(r64 * ((high + low) / 2.0)));
-    let shape = Transformed::new(Cuboid::new(half).ok()?, rotation, centre).ok()?;
-    let (h, c) = (to64(&half), to64(&centre));
-    let corners = (0..1usize << D)
-        .map(|bits| {
-            let local = P::<D>::from_fn(|i, _| if bits >> i & 1 == 1 { h[i] } else { -h[i] });
-            r64 * local + c
-        })
-        .collect::<Vec<_>>();
-    corners
-        .iter()
-        .all(|p| p.iter().all(|x| x.is_finite()))
-        .then_some((shape, corners))
 }
 
 /// The manifold invariants on `sa` and `sb`, the shapes of `pair` (whose
