@@ -13,7 +13,7 @@ export CARGO_TARGET_DIR="$root/target/embedded"
 export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
 
 step() {
-    printf '\n==> %s\n' "$*"
+    printf '\n==> [%4ds] %s\n' "$SECONDS" "$*"
 }
 
 step "tools: qemu-system-arm, arm binutils, rust targets"

@@ -6,8 +6,7 @@
 //! Expected values come from geometry (clamping to a box, projecting onto a
 //! face), never from the library itself.
 
-#[macro_use]
-mod scene;
+use crate::scene;
 use gjk::{
     closest_points, distance, intersects, Ball, Capsule, ConvexHull, Cuboid, Distance, GjkConfig,
     MinkowskiSum, Point, Real, Rounded, Segment, Status, SupportMap, Transformed, Vector,

@@ -12,7 +12,7 @@
 //! brute force itself (`4 ε L`), never inside it by more than that rounding;
 //! `L` is the largest coordinate involved.
 
-mod common;
+use crate::common;
 
 use common::{point_set, rotation, Lcg, Source, TestReal, P};
 use gjk::nalgebra::{SMatrix, Vector2, Vector3};

@@ -11,7 +11,7 @@
 //! at fixed gaps either side of contact; `f32` and `f64`, D = 2 and 3, and
 //! D = 4 (left to GJK).
 
-mod common;
+use crate::common;
 
 use common::{rotation, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;

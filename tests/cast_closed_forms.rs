@@ -10,7 +10,7 @@
 //! plane, 64. A hit and a miss may disagree only where the ray grazes the
 //! shape: the loop's hit point is then within the same budget of it.
 
-mod common;
+use crate::common;
 
 use common::{rotation, unit_vector, Hidden, Lcg, Source, TestReal, P};
 use gjk::{

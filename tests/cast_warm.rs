@@ -10,7 +10,7 @@
 //! D = 2, 3, 4, `f32` and `f64`; hints: the previous frame's normal, random
 //! unit vectors, zero, NaN and infinite vectors.
 
-mod common;
+use crate::common;
 
 use common::{rotation, unit_vector, Lcg, Source, TestReal, P};
 use gjk::{

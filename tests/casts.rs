@@ -6,9 +6,8 @@
 //! scene (the largest coordinate involved), stated by each constant; a `t`
 //! is held through the length `|Δt| · |direction|` it moves the ray point.
 
-#[macro_use]
-mod scene;
-mod common;
+use crate::common;
+use crate::scene;
 
 use common::{point_set, to_t, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::Vector3 as V3;

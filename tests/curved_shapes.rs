@@ -18,7 +18,7 @@
 //! normals within `√τ` radians (depth converges quadratically in the
 //! normal's angle on a curved boundary).
 
-mod common;
+use crate::common;
 
 use common::{rotation, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::{Matrix3, SMatrix};

@@ -8,7 +8,7 @@
 //! known depth into each other. No accuracy budget: the checks are exact
 //! implications.
 
-mod common;
+use crate::common;
 
 use common::{point_to_hull, points_t, rotation, to_f64, to_t, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;

@@ -5,7 +5,7 @@
 //! 2D and 3D, `f32` and `f64`, clouds with interior points and duplicates,
 //! on both sides of the thresholds.
 
-mod common;
+use crate::common;
 
 use common::{unit_vector, Lcg, Source, TestReal, P};
 use gjk::{distance, ConvexHull, GjkConfig, Hull, ShapeError, SupportMap, Transformed, Vector};

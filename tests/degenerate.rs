@@ -5,8 +5,7 @@
 //! Every case must give the correct answer (within the stated budget) or a
 //! documented status; none may panic or hang.
 
-#[macro_use]
-mod scene;
+use crate::scene;
 use gjk::nalgebra::{Isometry3, Matrix3, Vector2, Vector3};
 use gjk::{
     distance, intersects, Ball, Capsule, ConvexHull, Cuboid, Distance, GjkConfig, Point, Polygon,

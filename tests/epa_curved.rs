@@ -10,7 +10,7 @@
 //! largest coordinate. Oracles: closed forms (two parallel cylinders; an
 //! ellipse or ellipsoid resting on a wide box).
 
-mod common;
+use crate::common;
 
 use common::TestReal;
 use gjk::{

@@ -11,7 +11,7 @@
 //! within the default room and prints the distribution
 //! (`cargo test --release --test epa_room -- --nocapture`).
 
-mod common;
+use crate::common;
 
 use common::{point_set, rotation, Lcg, Source, TestReal, P};
 use gjk::{

@@ -11,7 +11,7 @@
 //! were put on the support planes, a needle 1e-9 wide sunk 1e-10 gave
 //! contact points 15 % of the depth off.
 
-mod common;
+use crate::common;
 
 use common::{rotation, support_value, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;

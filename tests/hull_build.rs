@@ -20,7 +20,7 @@
 //! `CLIMB_ULPS · ε_T · max Σ|pᵢ dᵢ|` otherwise (the walk in precision `T`
 //! can stop next to an edge whose rise rounds away).
 
-mod common;
+use crate::common;
 #[path = "hull_build/oracle.rs"]
 mod oracle;
 

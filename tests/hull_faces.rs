@@ -16,7 +16,7 @@
 //! between a face's coplanar facets and its neighbours), in D = 2 and 3,
 //! `f32` and `f64`, at scales from 1e-6 to 1e6 and off the origin.
 
-mod common;
+use crate::common;
 
 use common::{point_set, points_t, to_f64, unit_vector, Lcg, Source, TestReal, P};
 use gjk::{Faces, Hull, SupportMap, Vector};

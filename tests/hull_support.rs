@@ -23,7 +23,7 @@
 //!   `DISTANCE_ULPS · ε · scale` of `ConvexHull`'s (a tie broken towards
 //!   another vertex changes GJK's path, not its answer).
 
-mod common;
+use crate::common;
 
 use common::{Lcg, Source, TestReal};
 use gjk::{

@@ -12,7 +12,7 @@
 //! Budgets: `64 ε L` for positions and distances (`L` the scene's largest
 //! coordinate).
 
-mod common;
+use crate::common;
 
 use common::{rotation, Hidden, Lcg, Source, TestReal};
 use gjk::nalgebra::{SMatrix, Vector2};

@@ -3,7 +3,7 @@
 //! shapes over a borrowed slice. Storage must not change an answer: the
 //! budget is zero (bit for bit).
 
-mod common;
+use crate::common;
 
 use common::{point_set, Lcg, Source, P};
 use gjk::nalgebra::Vector2;

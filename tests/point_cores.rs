@@ -11,7 +11,7 @@
 //! every boolean and `None` the same outside that band. 2D and 3D, `f32`
 //! and `f64`.
 
-mod common;
+use crate::common;
 
 use common::{rotation, to_t, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;

@@ -9,7 +9,7 @@
 //! `cargo test --test properties -- --nocapture` prints the worst errors of the
 //! deterministic sweeps. `GJK_QC_SEED=<n>` changes quickcheck's fixed seed.
 
-mod common;
+use crate::common;
 
 use common::*;
 use gjk::nalgebra::SMatrix;

@@ -4,7 +4,7 @@
 //! back within `√(tolerance) L`, booleans equal outside that band. Boxes,
 //! hulls and capsules, 2D and 3D, `f32` and `f64`.
 
-mod common;
+use crate::common;
 
 use common::{rotation, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;

@@ -3,7 +3,7 @@
 //! dimension-specific constructors and a fresh shape; budget: zero (the
 //! same numbers, bit for bit).
 
-mod common;
+use crate::common;
 
 use common::{Lcg, Source};
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};

@@ -13,7 +13,7 @@
 //! shapes near `√MAX` stalled and answered `penetration = None` while
 //! overlapping.
 
-mod common;
+use crate::common;
 
 use common::{rotation, Lcg, TestReal};
 use gjk::nalgebra::SMatrix;

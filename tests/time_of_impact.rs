@@ -9,7 +9,7 @@
 //! (`τ` times the shapes' radii plus `8 ε` of the coordinates, stated by
 //! the query) over the closing speed at contact, times 4.
 
-mod common;
+use crate::common;
 
 use common::{rotation, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::{Isometry3, SMatrix, Translation3, UnitQuaternion};

@@ -9,7 +9,7 @@
 //! barycentric identity; the config's relative tolerance on top for the
 //! final bracket. D = 2 and 3, `f32` and `f64`.
 
-mod common;
+use crate::common;
 
 use common::{hull_distance, max_points, to_f64, HullPair, Lcg, Source, TestReal, P};
 use gjk::trace::{self, EpaPolytope, EpaStep, GjkStep, Observer, Recording};

@@ -10,7 +10,7 @@
 //! distances may differ by twice that, `2 (τ d + 64 ε L)`, with `L` the
 //! coordinate scale.
 
-mod common;
+use crate::common;
 
 use core::cell::Cell;
 

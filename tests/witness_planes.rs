@@ -17,7 +17,7 @@
 //! apart. The normal now comes from whichever direction certifies the
 //! larger gap, the witnesses' own on a tie.
 
-mod common;
+use crate::common;
 
 use common::{rotation, Lcg, Source, TestReal, P};
 use gjk::{
