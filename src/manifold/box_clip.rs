@@ -124,8 +124,9 @@ struct Choice<T: Real> {
 }
 
 impl<T: Real> Choice<T> {
-    /// `None` when the frames are not orthonormal to rounding or `D` is
-    /// not 2 or 3 (the general path then).
+    /// `None` when the frames are not orthonormal to rounding, their
+    /// coordinates' size overflows, or `D` is not 2 or 3 (the general path
+    /// then).
     fn new<const D: usize>(
         (a, b): (&BoxFrame<T, D>, &BoxFrame<T, D>),
         pair: &BoxAxes<T, D>,
@@ -145,11 +146,16 @@ impl<T: Real> Choice<T> {
         };
         let extent =
             |f: &BoxFrame<T, D>| max_abs(&f.centre) + f.half.iter().fold(T::zero(), |s, &h| s + h);
+        let scale = extent(a).max(extent(b));
+        // Coordinates whose size overflows have no rounding bound here.
+        if !scale.is_finite() {
+            return None;
+        }
         Some(Self {
             faces: (fa, fb),
             a_is_reference,
             alignment: if a_is_reference { align_a } else { align_b },
-            scale: extent(a).max(extent(b)),
+            scale,
         })
     }
 
