@@ -158,7 +158,7 @@ where
             ..epa
         }
     } else {
-        gjk.witnesses_on_planes(&pair)
+        gjk.witnesses_on_planes(&pair, &simplex)
     };
     if core.normal.is_none() {
         return Err(GjkError::NonFinite);

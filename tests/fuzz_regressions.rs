@@ -1245,3 +1245,404 @@ fn manifold_that_overflows_is_an_error() {
         assert_eq!(m, Err(GjkError::Overflow), "{m:?}");
     }
 }
+
+/// A box placed by half-extents, axes (the rotation's columns) and centre.
+type Placed = gjk::Transformed<gjk::Cuboid<f64, 3>, f64, 3>;
+
+fn placed(half: [f64; 3], axes: [[f64; 3]; 3], centre: [f64; 3]) -> Placed {
+    use gjk::nalgebra::Matrix3;
+    let columns = axes.map(Vector::<f64, 3>::from);
+    gjk::Transformed::new(
+        gjk::Cuboid::new(Vector::<f64, 3>::from(half)).unwrap(),
+        Matrix3::from_columns(&columns),
+        Vector::<f64, 3>::from(centre),
+    )
+    .unwrap()
+}
+
+/// How far `p` lies outside the box (`half`, `axes`, `centre`): the most
+/// its coordinates in the box's frame (by the inverse of the axes' matrix,
+/// which may be a little off orthogonal) exceed the half-extents.
+fn outside(p: &Vector<f64, 3>, half: [f64; 3], axes: [[f64; 3]; 3], centre: [f64; 3]) -> f64 {
+    use gjk::nalgebra::Matrix3;
+    let m = Matrix3::from_columns(&axes.map(Vector::<f64, 3>::from));
+    let local = m.try_inverse().unwrap() * (p - Vector::<f64, 3>::from(centre));
+    (0..3)
+        .map(|i| local[i].abs() - half[i])
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// Half-extents, axes and centre of a placed box.
+type BoxParts = ([f64; 3], [[f64; 3]; 3], [f64; 3]);
+
+/// Asserts that `pa` lies in box `a` and `pb` in box `b` within `budget`.
+fn in_boxes(
+    pa: &Vector<f64, 3>,
+    pb: &Vector<f64, 3>,
+    (ha, ua, ca): BoxParts,
+    (hb, ub, cb): BoxParts,
+    budget: f64,
+    answer: &dyn core::fmt::Debug,
+) {
+    let (out_a, out_b) = (outside(pa, ha, ua, ca), outside(pb, hb, ub, cb));
+    assert!(
+        out_a <= budget && out_b <= budget,
+        "points outside their boxes by {out_a:e} (A) and {out_b:e} (B), budget {budget:e}; {answer:?}"
+    );
+}
+
+/// Found by the `manifold` target's box pairs: a segment (a box of no
+/// width, 6e70 long) lying along the inside of a needle, both on the
+/// diagonal. EPA's facets are slivers there, and its witnesses'
+/// weights carry an error that, left all on B, put `point_b` 1.5e64 off
+/// the segment (status `Converged`). Oracle: each contact point lies in
+/// its own box; budget `64 ε L` (`L` = 3e74, the coordinates' size).
+#[test]
+fn contact_on_a_needle_keeps_its_points_on_the_shapes() {
+    use gjk::contact;
+    // A needle 9e74 long and 2e65 across, its frame off the diagonal by 1e-9.
+    let (ha, ua, ca) = (
+        [
+            4.55874366991742e74,
+            1.6475455961823529e65,
+            2.107564401361679e65,
+        ],
+        [
+            [-0.5773502691479591, -0.577350269272959, -0.5773502691479591],
+            [0.8164965809571889, -0.40824829047859434, -0.408248290390206],
+            [
+                2.355138688280614e-16,
+                0.7071067811100011,
+                -0.707106781263094,
+            ],
+        ],
+        [
+            -4.523736028023063e73,
+            -4.523736019230563e73,
+            -4.5237360410226017e73,
+        ],
+    );
+    let a = placed(ha, ua, ca);
+    let (hb, ub, cb) = (
+        [
+            3.0843654907969525e70,
+            6.129982163463556e54,
+            1.3792459867793e55,
+        ],
+        [
+            [0.5773502691896258, 0.5773502691896258, 0.5773502691896258],
+            [
+                0.8164965809277258,
+                -0.40824829046386313,
+                -0.40824829046386313,
+            ],
+            [
+                -3.9252311467094373e-16,
+                0.7071067811865474,
+                -0.7071067811865477,
+            ],
+        ],
+        [
+            -1.7807592463908125e70,
+            -1.7807592463908125e70,
+            -1.7807592463908143e70,
+        ],
+    );
+    let b = placed(hb, ub, cb);
+    let budget = 64.0 * f64::EPSILON * 3e74;
+    let c = contact(&a, &b, 0.0, &GjkConfig::default())
+        .unwrap()
+        .unwrap();
+    assert!(c.distance < 0.0, "{c:?}");
+    in_boxes(
+        &c.point_a,
+        &c.point_b,
+        (ha, ua, ca),
+        (hb, ub, cb),
+        budget,
+        &c,
+    );
+}
+
+/// Found by the `manifold` target's box pairs: a point (a box of no size)
+/// near the origin, just inside a needle 8e74 long. EPA's polytope could
+/// not hold its projection, and the witnesses found by GJK on the shifted
+/// pair had their mismatch put on B: `point_b` 9e64 from B's one point.
+/// Oracle: `point_b` is B's point; budget `64 ε L` (`L` = 2.6e74).
+#[test]
+#[allow(clippy::approx_constant)] // the exact inputs the fuzzer found
+fn contact_with_a_point_in_a_needle_keeps_to_the_point() {
+    use gjk::contact;
+    let a = placed(
+        [
+            3.365634978002191e74,
+            4.1324299332611766e65,
+            1.435473298194324e65,
+        ],
+        [
+            [
+                -0.5773502689515305,
+                -0.5773502693086734,
+                -0.5773502693086734,
+            ],
+            [
+                0.8164965810960847,
+                -0.40824829029550425,
+                -0.40824829029550425,
+            ],
+            [
+                -7.850462293418876e-17,
+                0.7071067811865475,
+                -0.7071067811865476,
+            ],
+        ],
+        [
+            6.68279189918587e73,
+            6.68279190707209e73,
+            6.682791886771439e73,
+        ],
+    );
+    let point = Vector::<f64, 3>::new(-120.75390625, 0.796875, 31.12109375);
+    let b =
+        gjk::Transformed::translated(gjk::Cuboid::new(Vector::zeros()).unwrap(), point).unwrap();
+    let budget = 64.0 * f64::EPSILON * 2.6e74;
+    for (c, on_b) in [
+        (contact(&a, &b, 0.0, &GjkConfig::default()), false),
+        (contact(&b, &a, 0.0, &GjkConfig::default()), true),
+    ] {
+        let c = c.unwrap().unwrap();
+        let p = if on_b { c.point_a } else { c.point_b };
+        let off = (p - point).norm();
+        assert!(
+            off <= budget,
+            "the point's witness {off:e} from it (budget {budget:e}); {c:?}"
+        );
+    }
+}
+
+/// Found by the `manifold` target's box pairs: two needles crossing at an
+/// angle of about 1e-7 (the edge pair's axis wins the separating-axis
+/// test). The closest points of the edges' lines, solved by dividing by
+/// the sine squared, carried an error along the edges that left
+/// `point_b − point_a` 8e62 off `distance · normal`. Oracle: the manifold's
+/// own convention, and each point in its own box; budget `64 ε L` (`L` =
+/// 3.1e74).
+#[test]
+#[allow(clippy::approx_constant)] // the exact inputs the fuzzer found
+fn edge_contact_of_near_parallel_boxes_is_consistent() {
+    let (ha, ua, ca) = (
+        [
+            4.558743669752921e74,
+            2.006497665114461e65,
+            1.0451241511021463e65,
+        ],
+        [
+            [
+                -0.5773502689832767,
+                -0.5773502692928004,
+                -0.5773502692928004,
+            ],
+            [
+                0.8164965810736369,
+                -0.40824829031795223,
+                -0.40824829031795223,
+            ],
+            [
+                -2.3551386880256624e-16,
+                0.7071067811865474,
+                -0.7071067811865477,
+            ],
+        ],
+        [
+            -4.523736041150162e73,
+            -4.5237360232959144e73,
+            -4.52373602667937e73,
+        ],
+    );
+    let (hb, ub, cb) = (
+        [
+            4.9827667670073414e73,
+            4.7078263015400106e57,
+            9.415652603080021e57,
+        ],
+        [
+            [
+                -0.5788473780280762,
+                -0.5743443443615014,
+                -0.5788473780280762,
+            ],
+            [
+                0.8154359036429666,
+                -0.4077055184026751,
+                -0.41090205318784234,
+            ],
+            [
+                7.819986318453453e-17,
+                0.7098625108878219,
+                -0.704340269781614,
+            ],
+        ],
+        [
+            9.258616826054669e73,
+            9.281054392559193e73,
+            9.258616826054665e73,
+        ],
+    );
+    let (a, b) = (placed(ha, ua, ca), placed(hb, ub, cb));
+    let budget = 64.0 * f64::EPSILON * 3.1e74;
+    let m = contact_manifold(&a, &b, 0.0, &GjkConfig::default())
+        .unwrap()
+        .unwrap();
+    for p in m.points() {
+        let off = (p.point_b - p.point_a - m.normal * p.distance).norm();
+        assert!(
+            off <= budget,
+            "point_b − point_a {off:e} off distance · normal; {m:?}"
+        );
+        in_boxes(
+            &p.point_a,
+            &p.point_b,
+            (ha, ua, ca),
+            (hb, ub, cb),
+            budget,
+            &m,
+        );
+    }
+}
+
+/// Found by the `manifold` target's box pairs (whose frames, from
+/// Gram–Schmidt on a fuzzed cloud, are orthogonal only to about 1e-12): a
+/// rotation a little off orthogonal (as `Transformed::new` accepts, up to
+/// `ANGLE_SLACK`) maps a face's normal by `R⁻ᵀ`, not `R`; taken as `R n`,
+/// the reference plane tilted, and the points were measured from it as
+/// twice as deep as the shapes overlap. Here the box's frame leans its
+/// third axis by `δ` toward the first: its top face stays at `z = 1`, and
+/// a unit cube sunk 0.01 into it at `x = −0.9 w` must give four points
+/// 0.01 deep. Oracle: that depth; budget `64 ε w` (`w` the half-width),
+/// against an error of about `2 δ w` before.
+#[test]
+fn manifold_on_a_skewed_box_measures_from_its_face() {
+    fn case<T: gjk::Real + Into<f64>>(delta: T, w: T) {
+        use gjk::nalgebra::{Matrix3, Vector3};
+        use gjk::{Cuboid, Transformed};
+        let (one, zero) = (T::one(), T::zero());
+        let lean = Matrix3::new(one, zero, delta, zero, one, zero, zero, zero, one);
+        let slab = Transformed::new(
+            Cuboid::new(Vector3::new(w, w, one)).unwrap(),
+            lean,
+            Vector3::zeros(),
+        )
+        .unwrap();
+        let half = T::from_subset(&0.5);
+        let sunk = T::from_subset(&0.01);
+        let x = T::from_subset(&-0.9) * w;
+        let cube = Transformed::translated(
+            Cuboid::new(Vector3::repeat(half)).unwrap(),
+            Vector3::new(x, zero, one + half - sunk),
+        )
+        .unwrap();
+        let budget = 64.0 * T::default_epsilon().into() * w.into();
+        for (a, b) in [
+            (
+                &slab as &dyn gjk::Faces<T, 3>,
+                &cube as &dyn gjk::Faces<T, 3>,
+            ),
+            (&cube, &slab),
+        ] {
+            let m = contact_manifold(a, b, zero, &GjkConfig::default())
+                .unwrap()
+                .unwrap();
+            assert_eq!(m.len(), 4, "{m:?}");
+            for p in m.points() {
+                let err = (p.distance.into() + 0.01).abs();
+                assert!(
+                    err <= budget,
+                    "a point {:e} deep, not 0.01 (budget {budget:e}); {m:?}",
+                    -p.distance.into()
+                );
+            }
+        }
+    }
+    case(1e-8_f64, 1000.0);
+    case(1e-4_f32, 100.0);
+}
+
+/// Found by the `manifold` target's box pairs: two needles apart (by 9e71,
+/// at coordinates 3e74), B's nearest corner over A's long side. The
+/// distance's witnesses were right, but `contact`, to put them exactly
+/// `distance · normal` apart, moved B's across the normal by their whole
+/// sideways miss: 1.8e63 off B (status `Converged`). Oracle: each contact
+/// point in its own box, `point_b` at the distance's; budget `64 ε L`.
+#[test]
+fn contact_apart_keeps_the_narrow_side_on_its_shape() {
+    use gjk::contact;
+    let (ha, ua, ca) = (
+        [
+            4.558743669742639e74,
+            1.9919578888227502e65,
+            4.029391496587856e64,
+        ],
+        [
+            [
+                -0.5773502689832767,
+                -0.5773502692928004,
+                -0.5773502692928004,
+            ],
+            [
+                0.8164965810736369,
+                -0.40824829031795223,
+                -0.40824829031795223,
+            ],
+            [
+                -2.3551386880256624e-16,
+                0.7071067811865474,
+                -0.7071067811865477,
+            ],
+        ],
+        [
+            -4.523736041328237e73,
+            -4.523736027836847e73,
+            -4.5237360221384363e73,
+        ],
+    );
+    let (hb, ub, cb) = (
+        [
+            2.777630684577294e74,
+            1.8053160745367326e72,
+            7.084493946100793e60,
+        ],
+        [
+            [0.5655212445590988, 0.5831748116835782, 0.5831748116732677],
+            [-0.8247337279100269, 0.39988390663278406, 0.3998839072327523],
+            [
+                -3.5399500826761617e-10,
+                0.7071067813519581,
+                -0.707106781021137,
+            ],
+        ],
+        [
+            1.7336753844350684e74,
+            1.8156595785905632e74,
+            1.8156595786082593e74,
+        ],
+    );
+    let (a, b) = (placed(ha, ua, ca), placed(hb, ub, cb));
+    let config = GjkConfig::default();
+    let budget = 64.0 * f64::EPSILON * 3.5e74;
+    let d = distance(&a, &b, &config).unwrap();
+    let c = contact(&a, &b, 1e73, &config).unwrap().unwrap();
+    assert_eq!(c.status, Status::Converged);
+    in_boxes(
+        &c.point_a,
+        &c.point_b,
+        (ha, ua, ca),
+        (hb, ub, cb),
+        budget,
+        &c,
+    );
+    let moved = (c.point_b - d.point_b).norm();
+    assert!(
+        moved <= budget,
+        "B's witness {moved:e} from the distance's; {c:?}"
+    );
+}

@@ -97,11 +97,17 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     /// sideways miss where moving a witness across could take it off its
     /// shape, or leaves a stalled answer alone). A's witness is put on A's
     /// support plane along the normal (one support call, on this path
-    /// only) and B's `distance` beyond it, so B's may leave B's surface
-    /// sideways by the miss: the vector relation is the contract of a
-    /// contact, where the distance's witnesses only promise their length.
+    /// only) and B's `distance` beyond it; the sideways miss is shared
+    /// between them as the spread of `simplex`'s vertices on each shape
+    /// says ([`Simplex::share_of_a`]), so that a needle or a vertex keeps
+    /// its own witness: the vector relation is the contract of a contact,
+    /// where the distance's witnesses only promise their length.
     #[must_use]
-    pub fn witnesses_on_planes<A, B>(self, pair: &Pair<'_, A, B, T>) -> Self
+    pub fn witnesses_on_planes<A, B>(
+        self,
+        pair: &Pair<'_, A, B, T>,
+        simplex: &Simplex<T, D>,
+    ) -> Self
     where
         A: SupportMap<T, D> + ?Sized,
         B: SupportMap<T, D> + ?Sized,
@@ -118,7 +124,9 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         if !(lift.is_finite() && all_finite(&s.w)) {
             return self;
         }
-        let point_a = self.point_a + n * lift;
+        // The miss across the normal, from A's witness towards B's.
+        let across = miss - n * n.dot(&miss);
+        let point_a = self.point_a + n * lift + across * simplex.share_of_a(&across);
         Self {
             point_a,
             point_b: point_a + n * self.distance,

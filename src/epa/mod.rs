@@ -366,14 +366,14 @@ where
             }
         }
     }
-    let (facet, depth, pa, pb) = if broken {
+    let (facet, depth, pa, pb, face) = if broken {
         let Some(facet) = sound else {
             return Err(GjkError::NonFinite);
         };
         // The polytope cannot name contact points; A's support along the
         // normal can (put on the planes below).
         let a = pair.support(&facet.normal).a;
-        (facet, facet.bound.min(floor).max(T::zero()), a, a)
+        (facet, facet.bound.min(floor).max(T::zero()), a, a, None)
     } else {
         let Some(f) = best else {
             return Err(GjkError::NonFinite);
@@ -381,7 +381,11 @@ where
         let facet = poly.facet(f);
         let mut depth = facet.bound.min(floor).max(T::zero());
         let q = facet.normal * facet.distance;
-        let (miss, mut pa, mut pb) = contact_points(poly, f, &q, extent);
+        let (miss, mut face) = contact_points(poly, f, &q, extent)
+            .map_or((T::max_value().unwrap_or(T::one()), None), |(m, face)| {
+                (m, Some(face))
+            });
+        let (mut pa, mut pb) = face.map_or((q, q), |face| face.witnesses());
         if miss > extent.rounding() {
             // No facet holds `q`: rounding has bent the polytope out of
             // convex, and facet planes no longer bound the depth. The
@@ -394,15 +398,21 @@ where
             {
                 status = Status::Stalled;
             }
-            if let Some((m, qa, qb)) = touching_points(pair, config, &q) {
+            if let Some((m, qa, qb, simplex)) = touching_points(pair, config, &q) {
                 if m < miss {
-                    (pa, pb) = (qa, qb);
+                    (pa, pb, face) = (qa, qb, Some(simplex));
                 }
             }
         }
-        (facet, depth, pa, pb)
+        (facet, depth, pa, pb, face)
     };
-    let (pa, pb) = onto_support_planes(pair, &facet.normal, depth, pa, pb);
+    let (pa, pb) = onto_support_planes(
+        pair,
+        &facet.normal,
+        depth,
+        (pa, pb, face.as_ref()),
+        extent.rounding(),
+    );
     Ok(CoreAnswer {
         verdict: Verdict::Overlap,
         distance: -depth,
@@ -417,24 +427,32 @@ where
 }
 
 /// The contact points moved along the normal `n` onto A's support plane
-/// (`point_a`) and to `depth · n` below it (`point_b`), keeping their place
-/// across the normal.
+/// (`point_a`) and to `depth · n` below it (`point_b`), and placed across
+/// the normal as the weights' error model says.
 ///
 /// The witnesses of `q` are barycentric combinations of the facet's
-/// vertices. On a thin polytope (a needle, a sliver) the facet's weights
-/// carry the rounding of its long edges, which moves the points along the
-/// normal by up to `ε · scale` times the facet's condition: far more than
-/// the depth when the shapes are long and the depth small. Across the
-/// normal that error is harmless (any point of the contact region will
-/// do), along it it is not. One support call of A along `n` gives the plane
-/// exactly, and `point_a − point_b = depth · n` by construction; `point_b`
-/// then lies on B's support plane within the gap between EPA's bounds.
+/// vertices (`face`: the facet, or the simplex of [`touching_points`]; a
+/// broken polytope has none). On a thin polytope (a
+/// needle, a sliver) the facet's weights carry the rounding of its long
+/// edges, which moves the points by up to `ε · scale` times the facet's
+/// condition: far more than the depth when the shapes are long and the
+/// depth small. Along the normal, one support call of A along `n` gives
+/// the plane exactly, and `point_a − point_b = depth · n` by construction;
+/// `point_b` then lies on B's support plane within the gap between EPA's
+/// bounds.
+///
+/// Across the normal the two witnesses disagree by `e`, the part of
+/// `point_a − point_b` across `n`; each takes the share of it that its
+/// vertices' spread gives it ([`Simplex::share_of_a`]): a shape met at one
+/// vertex keeps its point exactly, and against a needle the wider shape
+/// takes nearly all of it, where taking none would leave the needle's
+/// point off the needle. A mismatch within rounding is left as it is.
 fn onto_support_planes<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     n: &SVector<T, D>,
     depth: T,
-    pa: SVector<T, D>,
-    pb: SVector<T, D>,
+    (pa, pb, face): (SVector<T, D>, SVector<T, D>, Option<&Simplex<T, D>>),
+    rounding: T,
 ) -> (SVector<T, D>, SVector<T, D>)
 where
     T: Real,
@@ -447,6 +465,13 @@ where
         return (pa, pb);
     }
     let pa = pa + n * lift;
+    let across = pa - pb;
+    let e = across - n * n.dot(&across);
+    let share = match face {
+        Some(face) if max_abs(&e) > rounding => face.share_of_a(&e),
+        _ => T::zero(),
+    };
+    let pa = pa - e * share;
     (pa, pa - n * depth)
 }
 
@@ -484,11 +509,11 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
     start: usize,
     q: &SVector<T, D>,
     extent: Extent<T>,
-) -> (T, SVector<T, D>, SVector<T, D>) {
+) -> Option<(T, Simplex<T, D>)> {
     let tiny = extent.rounding();
     let reference = poly.facet(start);
     let coplanar = T::ANGLE_SLACK;
-    let mut best: Option<(T, SVector<T, D>, SVector<T, D>)> = None;
+    let mut best: Option<(T, Simplex<T, D>)> = None;
     let likely = |f: usize| {
         let n = poly.facet(f);
         !n.has_normal()
@@ -512,20 +537,19 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
             continue;
         };
         let miss = r.length();
-        if best.is_none_or(|(m, _, _)| miss < m) {
-            let (pa, pb) = face.witnesses();
-            best = Some((miss, pa, pb));
+        if best.is_none_or(|(m, _)| miss < m) {
+            best = Some((miss, face));
         }
         if miss <= tiny {
             break;
         }
     }
-    best.unwrap_or((
-        T::max_value().unwrap_or(T::one()),
-        SVector::zeros(),
-        SVector::zeros(),
-    ))
+    best
 }
+
+/// What [`touching_points`] finds: how far from `q`, the witnesses, and
+/// the simplex they are weights of.
+type Touching<T, const D: usize> = (T, SVector<T, D>, SVector<T, D>, Simplex<T, D>);
 
 /// The witness points of `q`, found on the shapes themselves.
 ///
@@ -534,12 +558,13 @@ fn contact_points<T: Real, const D: usize, const V: usize, const F: usize>(
 /// cannot name the contact points. But `q` lies on the boundary of `A − B`,
 /// so `A` and `B + q` touch: GJK on that pair ends at a point `pa − (pb + q)`
 /// of length about zero, and `(pa, pb)` are witnesses of `q`. Returns that
-/// length (how far `pa − pb` is from `q`) with the points.
+/// length (how far `pa − pb` is from `q`) with the points and the simplex
+/// they are weights of (the support points of `A` and `B + q`).
 fn touching_points<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     config: &Toward<T, D>,
     q: &SVector<T, D>,
-) -> Option<(T, SVector<T, D>, SVector<T, D>)>
+) -> Option<Touching<T, D>>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -553,5 +578,5 @@ where
     let mut simplex = Simplex::from_point(first);
     let answer = gjk_loop(&moved, config, Exits::NONE, &mut simplex).ok()?;
     let miss = simplex.closest_point().length();
-    Some((miss, answer.point_a, answer.point_b - q))
+    Some((miss, answer.point_a, answer.point_b - q, simplex))
 }

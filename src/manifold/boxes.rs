@@ -32,7 +32,7 @@
 use arrayvec::ArrayVec;
 use nalgebra::SVector;
 
-use crate::real::Real;
+use crate::real::{max_abs, Real};
 use crate::support::{next3, BoxAxes, BoxFrame, EdgeAxis};
 
 /// What separating axes tell of two boxes.
@@ -124,13 +124,29 @@ fn edge_contact<T: Real, const D: usize>(
             return Sat::Undecided;
         }
     }
-    let (s, t) = (s.max(-hu).min(hu), t.max(-hw).min(hw));
-    let (point_a, point_b) = (ca + u * s, cb + w * t);
+    // The solve divides by the sine squared: for edges near parallel its
+    // parameters carry `ε L / sin² θ`, which would leave `point_b −
+    // point_a` off the normal. Projecting B's point onto A's line and back
+    // (well conditioned at any angle, and a fixed point for the exact
+    // closest points) leaves the difference square to `w`, and off the
+    // normal only by A's point's error times `sin θ`; beyond rounding of
+    // the coordinates, the edges are too near parallel to name the points.
+    let t = t.max(-hw).min(hw);
+    let s = u.dot(&(cb + w * t - ca)).max(-hu).min(hu);
+    let point_a = ca + u * s;
+    let t = w.dot(&(point_a - cb)).max(-hw).min(hw);
+    let point_b = cb + w * t;
+    let gap = point_a - point_b;
+    let depth = gap.dot(&n);
+    let size = max_abs(&ca).max(max_abs(&cb)) + hu + hw;
+    if !(max_abs(&(gap - n * depth)) <= T::ROUNDING_FLOOR * size) {
+        return Sat::Undecided;
+    }
     Sat::Edges {
         normal: n,
         point_a,
         point_b,
-        depth: (point_a - point_b).dot(&n),
+        depth,
     }
 }
 

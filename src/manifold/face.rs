@@ -423,7 +423,7 @@ impl<T: Real, const D: usize> Faces<T, D> for Triangle<T, D> {
 impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Transformed<S, T, D> {
     fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
         let mut face = self.shape().face(&self.direction_to_local(dir));
-        face.map(|p| self.to_world(p), |n| self.direction_to_world(n));
+        face.map(|p| self.to_world(p), |n| self.normal_to_world(n));
         face
     }
 }

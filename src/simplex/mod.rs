@@ -486,6 +486,40 @@ impl<T: Real, const D: usize> Simplex<T, D> {
             })
     }
 
+    /// The share of a disagreement `e` between the witnesses that A's
+    /// carries: `σ_A / (σ_A + σ_B)`, where `σ` is how far the weighted
+    /// vertices of each shape spread along `e` (zero when neither does).
+    ///
+    /// An error `δλ` in the weights moves `Σ λᵢ aᵢ` by `Σ δλᵢ aᵢ` and
+    /// `Σ λᵢ bᵢ` by `Σ δλᵢ bᵢ`, each within its own vertices' spread: a
+    /// shape met at one vertex has an exact witness, and a needle's witness
+    /// is off across it by no more than the needle is wide.
+    pub(crate) fn share_of_a(&self, e: &SVector<T, D>) -> T {
+        let mut range: Option<[(T, T); 2]> = None;
+        for (p, l) in self.iter() {
+            if l > T::zero() {
+                let x = [e.dot(&p.a), e.dot(&p.b)];
+                range = Some(match range {
+                    None => x.map(|x| (x, x)),
+                    Some([ra, rb]) => [
+                        (ra.0.min(x[0]), ra.1.max(x[0])),
+                        (rb.0.min(x[1]), rb.1.max(x[1])),
+                    ],
+                });
+            }
+        }
+        let Some([(a0, a1), (b0, b1)]) = range else {
+            return T::zero();
+        };
+        let (spread_a, spread_b) = (a1 - a0, b1 - b0);
+        let total = spread_a + spread_b;
+        if total > T::zero() {
+            spread_a / total
+        } else {
+            T::zero()
+        }
+    }
+
     fn w(&self, i: usize) -> SVector<T, D> {
         self.vertex(i).map_or_else(SVector::zeros, |p| p.w)
     }

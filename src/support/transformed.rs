@@ -379,6 +379,30 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
             .fold(SVector::zeros(), |sum, (a, &xi)| sum + a * xi)
     }
 
+    /// The unit outward normal of the image of a face whose own unit normal
+    /// is `n`. A linear map `R` carries normals by `R⁻ᵀ`, not `R`: for a
+    /// matrix off orthogonal by `E = RᵀR − I`, `R n` tilts away from the
+    /// face by about `‖E‖`, and a plane through a face's vertex with that
+    /// normal misses the face's far side by `‖E‖` times its width (far more
+    /// than rounding on a large face, up to [`Real::ANGLE_SLACK`] off).
+    /// `R⁻ᵀ = R (I + E)⁻¹ = R (I − E + E² − …)`, and the series to `E²`
+    /// leaves `‖E‖³ ≤ ANGLE_SLACK³`, below the precision in `f32` and `f64`.
+    /// An orthonormal `R` (to rounding) maps the normal as it is.
+    pub(crate) fn normal_to_world(&self, n: &SVector<T, D>) -> SVector<T, D> {
+        if self.orthonormal() {
+            return self.rotate(n);
+        }
+        let skew = |v: &SVector<T, D>| self.unrotate(&self.rotate(v)) - v;
+        let en = skew(n);
+        let m = self.rotate(&(n - en + skew(&en)));
+        let length = m.norm();
+        if length > T::zero() && length.is_finite() {
+            m / length
+        } else {
+            self.rotate(n)
+        }
+    }
+
     /// `Rᵀ x`: the coordinates of `x` along each column.
     #[inline(always)]
     fn unrotate(&self, x: &SVector<T, D>) -> SVector<T, D> {
