@@ -1518,8 +1518,12 @@ fn edge_contact_of_near_parallel_boxes_is_consistent() {
 /// twice as deep as the shapes overlap. Here the box's frame leans its
 /// third axis by `δ` toward the first: its top face stays at `z = 1`, and
 /// a unit cube sunk 0.01 into it at `x = −0.9 w` must give four points
-/// 0.01 deep. Oracle: that depth; budget `64 ε w` (`w` the half-width),
-/// against an error of about `2 δ w` before.
+/// 0.01 deep, and a cube turned so that the slab's leaning axis is the
+/// separating axis of least overlap must give the normal `z` (the axes
+/// gave the leaning axis, off by `δ`: a skewed frame's axes are not its
+/// faces' normals). Oracle: the depth and the face's normal; budget
+/// `64 ε w` (`w` the half-width), against an error of about `2 δ w`
+/// before, and `64 ε` on the normal's tilt.
 #[test]
 fn manifold_on_a_skewed_box_measures_from_its_face() {
     fn case<T: gjk::Real + Into<f64>>(delta: T, w: T) {
@@ -1536,30 +1540,57 @@ fn manifold_on_a_skewed_box_measures_from_its_face() {
         let half = T::from_subset(&0.5);
         let sunk = T::from_subset(&0.01);
         let x = T::from_subset(&-0.9) * w;
-        let cube = Transformed::translated(
-            Cuboid::new(Vector3::repeat(half)).unwrap(),
-            Vector3::new(x, zero, one + half - sunk),
-        )
-        .unwrap();
         let budget = 64.0 * T::default_epsilon().into() * w.into();
-        for (a, b) in [
-            (
-                &slab as &dyn gjk::Faces<T, 3>,
-                &cube as &dyn gjk::Faces<T, 3>,
-            ),
-            (&cube, &slab),
-        ] {
-            let m = contact_manifold(a, b, zero, &GjkConfig::default())
-                .unwrap()
-                .unwrap();
-            assert_eq!(m.len(), 4, "{m:?}");
-            for p in m.points() {
-                let err = (p.distance.into() + 0.01).abs();
+        // Upright (four points), and turned 0.3 rad about `(1, 2, 0)` so
+        // that no axis of the cube, nor any edge pair's, is `z` (the
+        // slab's leaning axis is then the separating axis of least
+        // overlap): a corner, or a few points, at most 0.01 deep.
+        for turn in [0.0, 0.3] {
+            let r = gjk::nalgebra::Rotation3::from_axis_angle(
+                &gjk::nalgebra::Unit::new_normalize(Vector3::new(1.0, 2.0, 0.0_f64)),
+                turn,
+            );
+            let r = r.matrix().map(|x| T::from_subset(&x));
+            let reach = (0..3).fold(zero, |s, j| s + r[(2, j)].abs()) * half;
+            let cube = Transformed::new(
+                Cuboid::new(Vector3::repeat(half)).unwrap(),
+                r,
+                Vector3::new(x, zero, one + reach - sunk),
+            )
+            .unwrap();
+            for (a, b) in [
+                (
+                    &slab as &dyn gjk::Faces<T, 3>,
+                    &cube as &dyn gjk::Faces<T, 3>,
+                ),
+                (&cube, &slab),
+            ] {
+                let m = contact_manifold(a, b, zero, &GjkConfig::default())
+                    .unwrap()
+                    .unwrap();
+                if turn == 0.0 {
+                    assert_eq!(m.len(), 4, "{m:?}");
+                }
+                let deepest = m.points().map(|p| p.distance.into()).fold(0.0, f64::min);
                 assert!(
-                    err <= budget,
-                    "a point {:e} deep, not 0.01 (budget {budget:e}); {m:?}",
-                    -p.distance.into()
+                    (deepest + 0.01).abs() <= budget,
+                    "deepest {deepest:e}; {m:?}"
                 );
+                // The face's normal is `z`; the leaning axis is off it by `δ`.
+                let tilt = m.normal.x.into().abs() + m.normal.y.into().abs();
+                assert!(
+                    tilt <= 64.0 * T::default_epsilon().into(),
+                    "normal {:?}",
+                    m.normal
+                );
+                for p in m.points().filter(|_| turn == 0.0) {
+                    let err = (p.distance.into() + 0.01).abs();
+                    assert!(
+                        err <= budget,
+                        "a point {:e} deep, not 0.01 (budget {budget:e}); {m:?}",
+                        -p.distance.into()
+                    );
+                }
             }
         }
     }
@@ -1645,4 +1676,80 @@ fn contact_apart_keeps_the_narrow_side_on_its_shape() {
         moved <= budget,
         "B's witness {moved:e} from the distance's; {c:?}"
     );
+}
+
+/// Found by the `manifold` target's box pairs: a box 7e127 wide 1e132 from
+/// a needle-thin box (2.6e132 long, 3e116 wide), whose thin face leans
+/// 0.03 rad from the contact normal. The test of whether a face's plane is
+/// known well enough to clip against squared its doubled area (1e497):
+/// infinite, so the sliver passed and became the reference face, and A's
+/// corners, measured onto its plane, landed up to 2e126 off B. Oracle:
+/// each point in its own box; budget `64 ε L` (`L` = 1.4e132).
+#[test]
+fn manifold_refuses_a_sliver_whose_area_overflows() {
+    let a = (
+        [
+            3.340501542198315e127,
+            1.284665302482075e127,
+            6.762544360882521e124,
+        ],
+        [
+            [0.661413931401318, -0.35386340189191656, 0.6612959278188038],
+            [
+                -0.2464066483905494,
+                -0.9352833837118166,
+                -0.2540251085651005,
+            ],
+            [
+                -0.7083892820880618,
+                -0.005068032562502576,
+                0.7058037546433893,
+            ],
+        ],
+        [
+            2.5307948433106867e127,
+            1.9479144090136354e125,
+            2.530624280460153e127,
+        ],
+    );
+    let b = (
+        [
+            1.2771704944302007e132,
+            1.5760802478557792e116,
+            1.526827740110286e116,
+        ],
+        [
+            [0.636419726085753, 0.5412426291109665, 0.5495692392064752],
+            [0.7713429407526428, -0.4465685333538251, -0.4534386538102796],
+            [
+                -1.5582434962010738e-16,
+                0.7124836569713457,
+                -0.7016887048747027,
+            ],
+        ],
+        [
+            5.771102663942916e131,
+            -6.54761698573222e131,
+            -7.106028804132663e131,
+        ],
+    );
+    let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
+    let budget = 64.0 * f64::EPSILON * 1.4e132;
+    let config = GjkConfig::default();
+    for flipped in [false, true] {
+        let m = if flipped {
+            contact_manifold(&sb, &sa, 1.1e132, &config)
+        } else {
+            contact_manifold(&sa, &sb, 1.1e132, &config)
+        };
+        let m = m.unwrap().unwrap();
+        for p in m.points() {
+            let (pa, pb) = if flipped {
+                (p.point_b, p.point_a)
+            } else {
+                (p.point_a, p.point_b)
+            };
+            in_boxes(&pa, &pb, a, b, budget, &m);
+        }
+    }
 }

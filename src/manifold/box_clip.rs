@@ -132,9 +132,7 @@ impl<T: Real> Choice<T> {
         pair: &BoxAxes<T, D>,
         n: &SVector<T, D>,
     ) -> Option<Self> {
-        if !(2..=3).contains(&D)
-            || !(pair.skew_error <= T::from_usize(4 * D)? * T::ROUNDING_FLOOR * pair.size)
-        {
+        if !(2..=3).contains(&D) || !pair.orthonormal() {
             return None;
         }
         let (fa, align_a) = BoxFace::along(a, n);
@@ -363,6 +361,9 @@ fn steady<T: Real, const D: usize>(frame: &BoxFrame<T, D>, face: BoxFace, scale:
     if D != 3 {
         return hu + hu > T::ROUNDING_FLOOR * scale;
     }
-    let tilt = T::EPSILON * scale * T::lit(4.0) * (hu + hv);
-    tilt < T::EPSILON.sqrt() * T::lit(8.0) * hu * hv && tilt.is_finite()
+    // `ε L 4 (h_u + h_v) < √ε 8 h_u h_v`, divided through by `4 (h_u + h_v)`
+    // so that no product of half extents overflows (a face of no extent
+    // divides zero by zero, and is not steady).
+    let across = hu / (hu + hv) * hv;
+    T::EPSILON.sqrt() * scale < across + across && scale.is_finite()
 }

@@ -288,6 +288,8 @@ where
         let pair = BoxAxes::new(&ba, &bb);
         match boxes::separating_axes(&ba, &bb, &pair, cutoff) {
             Sat::Apart if cutoff.is_finite() => return Ok(None),
+            // (Skewed frames: their axes are not their faces' normals.)
+            _ if !pair.orthonormal() => {}
             Sat::Face(n) => {
                 let status = Status::Converged;
                 let manifold = box_clip::face_manifold(
@@ -647,23 +649,30 @@ fn steady<T: Real, const D: usize>(face: &Face<T, D>) -> bool {
     if D != 3 || face.len() < 3 {
         return true;
     }
-    let mut points = face.points().map(|(p, _)| p);
+    // In units of the face's largest coordinate `L` (the test is the same
+    // at any scale), so that the squared area cannot overflow (a sliver
+    // 1e132 long and 1e116 wide has `‖2A‖² = 1e497`) or underflow.
+    let size = face
+        .points()
+        .fold(T::zero(), |s, (p, _)| s.max(max_abs(&p)));
+    if !(size > T::zero() && size.is_finite()) {
+        return false;
+    }
+    let mut points = face.points().map(|(p, _)| p / size);
     let Some(first) = points.next() else {
         return false;
     };
     let mut area = SVector::<T, D>::zeros();
-    let (mut perimeter, mut size, mut last) = (T::zero(), max_abs(&first), first);
+    let (mut perimeter, mut last) = (T::zero(), first);
     for p in points {
         if let Some(c) = face::cross3(&(last - first), &(p - first)) {
             area += c;
         }
         perimeter += (p - last).length();
-        size = size.max(max_abs(&p));
         last = p;
     }
     perimeter += (first - last).length();
-    let tilt = T::EPSILON * size * perimeter;
-    tilt < T::EPSILON.sqrt() * area.length() && tilt.is_finite()
+    T::EPSILON * perimeter < T::EPSILON.sqrt() * area.length()
 }
 
 /// The size of a face: the sum of its squared edge lengths.

@@ -214,6 +214,15 @@ impl<T: Real, const D: usize> BoxAxes<T, D> {
         }
     }
 
+    /// Whether both frames are orthonormal to rounding (`skew_error`
+    /// within `4 D` roundings of `size`): only then is a face axis the
+    /// face's normal, and an edge pair's axis their common normal, to
+    /// rounding. A skewed frame's face normal is `R⁻ᵀ eₖ`, off its axis by
+    /// the skew, which moves a depth by the skew times the box's size.
+    pub(crate) fn orthonormal(&self) -> bool {
+        T::from_usize(4 * D).is_some_and(|k| self.skew_error <= k * T::ROUNDING_FLOOR * self.size)
+    }
+
     /// The overlap along `uᵢ × vⱼ` (3D), or `None` for edges exactly
     /// parallel to rounding (no axis of their own).
     ///

@@ -1,5 +1,6 @@
 //! Invariants of `contact_manifold` on two rounded hulls built by `Hull`
-//! (`D = 2, 3`, the dimensions a hull is built in), at two separations:
+//! (`D = 2, 3`, the dimensions a hull is built in), and on two rounded
+//! boxes spanning the same clouds (the box–box path), at two separations:
 //! zero (overlapping or touching pairs only) and the pair's distance plus
 //! a twentieth of the coordinate scale.
 //!
@@ -56,26 +57,17 @@ fn hull3<'a, T: Scalar>(
     Hull::<T, 3>::new(p, i, f).ok()
 }
 
-/// Whether the box pairs run too: under quickcheck (sane scales) always;
-/// under the fuzzer not yet, while `fuzz/open-findings/manifold` holds an
-/// input they fail on.
-const BOX_PAIRS: bool = !cfg!(fuzzing);
-
 /// Runs the manifold invariants on a pair input of dimension `D` (nothing
 /// beyond 3D, where no hull is built).
 pub fn manifold_case<T: Scalar, const D: usize>(input: &PairInput) {
     match D {
         2 => {
             manifold_in::<T, 2>(input, hull2);
-            if BOX_PAIRS {
-                box_manifold_in::<T, 2>(input);
-            }
+            box_manifold_in::<T, 2>(input);
         }
         3 => {
             manifold_in::<T, 3>(input, hull3);
-            if BOX_PAIRS {
-                box_manifold_in::<T, 3>(input);
-            }
+            box_manifold_in::<T, 3>(input);
         }
         _ => {}
     }
