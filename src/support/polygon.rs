@@ -5,7 +5,10 @@
 //! one between the last edge whose normal comes before `d` (in angle) and the
 //! first edge whose normal comes at or after it, so a binary search over the
 //! normal angles finds it in `O(log n)` steps. Angles are compared exactly by
-//! half-plane and cross-product signs, never computed.
+//! half-plane and cross-product signs, never computed. A polygon with a
+//! right turn forgiven as rounding (whose computed normals therefore do not
+//! turn monotonically, and mislead the search by as much as the polygon's
+//! width) is scanned instead.
 
 use nalgebra::{SVector, Vector2};
 
@@ -23,6 +26,8 @@ const LINEAR_SCAN_MAX: usize = 16;
 /// Collinear and repeated consecutive vertices are accepted; a polygon that
 /// turns clockwise anywhere (by more than rounding of its coordinates) or
 /// winds more than once is rejected. The check runs once, at construction.
+/// A right turn within rounding is accepted, and the support map of such a
+/// polygon scans every vertex (linear time) rather than search.
 ///
 /// # Example
 ///
@@ -45,6 +50,10 @@ pub struct Polygon<P, T: Real> {
     vertices: P,
     /// Index of the first edge of non-zero length: the angular reference.
     reference: usize,
+    /// Whether some turn is a right turn forgiven as rounding: the edges'
+    /// normals then do not turn monotonically (as computed), the binary
+    /// search's premise, so the support map scans every vertex.
+    dented: bool,
     centroid: Vector2<T>,
 }
 
@@ -115,6 +124,7 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> Polygon<P, T> {
         let scale = vertices.iter().fold(T::zero(), |m, v| m.max(max_abs(v)));
         let slack = T::ROUNDING_FLOOR * scale;
         let mut turning = T::zero();
+        let mut dented = false;
         let mut prev = edge(reference);
         for k in 1..=n {
             let e = edge(reference + k);
@@ -128,6 +138,7 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> Polygon<P, T> {
             if c < -slack * prev.length() || (c < T::zero() && prev.dot(&e) <= T::zero()) {
                 return Err(ShapeError::NotConvex);
             }
+            dented |= c < T::zero();
             // A zero cross product of opposite edges is a half turn either
             // way; `+ 0` makes a `-0` positive so `atan2` reads it as `+π`.
             turning += (c + T::zero()).atan2(prev.dot(&e));
@@ -151,6 +162,7 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> Polygon<P, T> {
         Ok(Self {
             vertices: storage,
             reference,
+            dented,
             centroid,
         })
     }
@@ -270,7 +282,7 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> SupportMap<T, 2> for Polygon<P, T> {
     #[inline]
     fn core_support(&self, dir: &SVector<T, 2>) -> SVector<T, 2> {
         let vertices = self.vertices();
-        if vertices.len() <= LINEAR_SCAN_MAX || *dir == Vector2::zeros() {
+        if vertices.len() <= LINEAR_SCAN_MAX || self.dented || *dir == Vector2::zeros() {
             farthest(vertices, dir).unwrap_or(self.centroid)
         } else {
             self.binary_search(dir)
