@@ -1364,6 +1364,31 @@ fn contact_on_a_needle_keeps_its_points_on_the_shapes() {
     );
 }
 
+/// Asserts that the manifold of boxes `a` and `b` (both orders) at
+/// `separation` exists, is `deep` where asked, and has every point in its
+/// own box within `budget`.
+fn manifold_in_boxes(a: BoxParts, b: BoxParts, separation: f64, deep: bool, budget: f64) {
+    let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
+    let config = GjkConfig::default();
+    for flipped in [false, true] {
+        let m = if flipped {
+            contact_manifold(&sb, &sa, separation, &config)
+        } else {
+            contact_manifold(&sa, &sb, separation, &config)
+        };
+        let m = m.unwrap().unwrap();
+        assert!(!deep || m.points().all(|p| p.distance < 0.0), "{m:?}");
+        for p in m.points() {
+            let (pa, pb) = if flipped {
+                (p.point_b, p.point_a)
+            } else {
+                (p.point_a, p.point_b)
+            };
+            in_boxes(&pa, &pb, a, b, budget, &m);
+        }
+    }
+}
+
 /// Found by the `manifold` target's box pairs: a point (a box of no size)
 /// near the origin, just inside a needle 8e74 long. EPA's polytope could
 /// not hold its projection, and the witnesses found by GJK on the shifted
@@ -1733,24 +1758,126 @@ fn manifold_refuses_a_sliver_whose_area_overflows() {
             -7.106028804132663e131,
         ],
     );
-    let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
-    let budget = 64.0 * f64::EPSILON * 1.4e132;
-    let config = GjkConfig::default();
-    for flipped in [false, true] {
-        let m = if flipped {
-            contact_manifold(&sb, &sa, 1.1e132, &config)
-        } else {
-            contact_manifold(&sa, &sb, 1.1e132, &config)
-        };
-        let m = m.unwrap().unwrap();
-        for p in m.points() {
-            let (pa, pb) = if flipped {
-                (p.point_b, p.point_a)
-            } else {
-                (p.point_a, p.point_b)
-            };
-            in_boxes(&pa, &pb, a, b, budget, &m);
-        }
+    manifold_in_boxes(a, b, 1.1e132, false, 64.0 * f64::EPSILON * 1.4e132);
+}
+
+/// Found by the `manifold` target's box pairs (two inputs, from seeds
+/// beyond CI's): a plate (1.4e74 or 1.8e73 long,
+/// thin) whose end lies in a needle 9e74 long on the diagonal. No face is
+/// aligned with the contact normal, so the manifold is the contact's
+/// single point; EPA's facets are slivers there, and the witnesses' shared
+/// disagreement put `point_b` up to 1.4e64 across the plate's end (status
+/// `Converged`). The plate's support set along the normal is its end, a
+/// point at this scale, so its witness is that point. Oracle: each point
+/// in its own box; budget `64 ε L` (`L` = 3e74).
+#[test]
+fn manifold_pins_a_plate_end_to_its_point() {
+    let needles = [
+        (
+            [
+                4.558743669968826e74,
+                2.406689233187142e65,
+                2.0338875474527514e65,
+            ],
+            [
+                [
+                    -0.5773502692352607,
+                    -0.5773502687888321,
+                    -0.5773502695447844,
+                ],
+                [
+                    0.8164965808954573,
+                    -0.4082482902288622,
+                    -0.40824829076340124,
+                ],
+                [
+                    7.850462288279383e-17,
+                    0.707106781649472,
+                    -0.7071067807236231,
+                ],
+            ],
+            [
+                -4.523736050735165e73,
+                -4.523736019393799e73,
+                -4.523736025092225e73,
+            ],
+        ),
+        (
+            [
+                4.576551262381328e74,
+                9.989208238737273e64,
+                2.173297806646224e65,
+            ],
+            [
+                [
+                    -0.5773502691481213,
+                    -0.5773502692726348,
+                    -0.5773502691481213,
+                ],
+                [0.8164965809570742, -0.4082482904785371, -0.4082482903904927],
+                [0.0, 0.7071067811102988, -0.7071067812627961],
+            ],
+            [
+                -4.4209238482089346e73,
+                -4.420923841532126e73,
+                -4.4209238494554653e73,
+            ],
+        ),
+    ];
+    let plates = [
+        (
+            [
+                7.090542780587044e73,
+                6.277101735386681e57,
+                30.659858951763557,
+            ],
+            [
+                [0.2704601626708593, 0.3365144232132215, -0.902002961956071],
+                [
+                    0.9627311672570138,
+                    -0.09453703041800553,
+                    0.25339978190932366,
+                ],
+                [
+                    -1.4812123040249006e-17,
+                    0.9369209106692079,
+                    0.3495414240841593,
+                ],
+            ],
+            [
+                1.9177093538622584e73,
+                2.3860699140779208e73,
+                -6.395690589965749e73,
+            ],
+        ),
+        (
+            [
+                8.903796231954063e72,
+                3.9231885846166755e56,
+                3.9231885846166755e56,
+            ],
+            [
+                [
+                    -0.2330012607313977,
+                    -0.24907031319563205,
+                    0.9400395691577079,
+                ],
+                [
+                    0.9724764328751516,
+                    -0.05967619885015437,
+                    0.22522952469251808,
+                ],
+                [0.0, 0.9666450901832723, 0.2561196392793286],
+            ],
+            [
+                2.0745957473407647e72,
+                2.2176713161228865e72,
+                -8.36992077375412e72,
+            ],
+        ),
+    ];
+    for (a, b) in needles.into_iter().zip(plates) {
+        manifold_in_boxes(a, b, 0.0, true, 64.0 * f64::EPSILON * 3e74);
     }
 }
 
