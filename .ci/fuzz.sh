@@ -6,13 +6,16 @@
 # 2. a short timed run from the seeds, exploring new inputs. A new finding
 #    is printed with its input (left in fuzz/artifacts/<target>/) and fails
 #    the script: the seeds hold the merged corpora of past campaigns, so
-#    what CI's fixed exploration reaches has been explored before, and a
+#    what CI's exploration reaches has mostly been explored before, and a
 #    finding there is a regression. FUZZ_STRICT=0 only reports it (for
 #    exploratory runs).
 #
 #   FUZZ_RUNS=1000000 .ci/fuzz.sh        # a fixed number of inputs per target, from
-#                                        # a fixed seed (FUZZ_SEED, default 1): the
-#                                        # same exploration on every machine
+#                                        # a fixed seed (FUZZ_SEED, default 1); the
+#                                        # exploration still differs a little from
+#                                        # run to run (the seeds' order on disk,
+#                                        # libFuzzer's own timing), so a finding
+#                                        # can show on one machine and not another
 #   FUZZ_SECONDS=30 .ci/fuzz.sh          # seconds per target instead
 #   FUZZ_SECONDS=0 .ci/fuzz.sh           # replay the seeds only
 #   FUZZ_STRICT=0 .ci/fuzz.sh            # new findings are only reported
