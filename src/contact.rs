@@ -5,7 +5,8 @@
 use nalgebra::SVector;
 
 use crate::engine::{
-    begin, margins, point_core, watched_loop, within, CoreAnswer, Exits, ShapeAnswer, Verdict,
+    begin, margins, pinned_to_boxes, point_core, watched_loop, within, CoreAnswer, Exits,
+    ShapeAnswer, Verdict,
 };
 use crate::epa::{expand, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 use crate::query::{GjkError, QueryConfig, Status, Toward};
@@ -163,7 +164,8 @@ where
     if core.normal.is_none() {
         return Err(GjkError::NonFinite);
     }
-    core.for_shapes(pair.scale(), ra, rb).map(Some)
+    let answer = core.for_shapes(pair.scale(), ra, rb)?;
+    Ok(Some(pinned_to_boxes(a, b, answer, config.tolerance)))
 }
 
 /// The contact between `a` and `b` if their signed distance is at most

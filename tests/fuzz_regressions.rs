@@ -1767,9 +1767,9 @@ fn manifold_refuses_a_sliver_whose_area_overflows() {
 /// aligned with the contact normal, so the manifold is the contact's
 /// single point; EPA's facets are slivers there, and the witnesses' shared
 /// disagreement put `point_b` up to 1.4e64 across the plate's end (status
-/// `Converged`). The plate's support set along the normal is its end, a
-/// point at this scale, so its witness is that point. Oracle: each point
-/// in its own box; budget `64 ε L` (`L` = 3e74).
+/// `Converged`); so did the contact's own. The plate's support set along
+/// the normal is its end, a point at this scale, so its witness is that
+/// point. Oracle: each point in its own box; budget `64 ε L` (`L` = 3e74).
 #[test]
 fn manifold_pins_a_plate_end_to_its_point() {
     let needles = [
@@ -1876,9 +1876,106 @@ fn manifold_pins_a_plate_end_to_its_point() {
             ],
         ),
     ];
+    let budget = 64.0 * f64::EPSILON * 3e74;
     for (a, b) in needles.into_iter().zip(plates) {
-        manifold_in_boxes(a, b, 0.0, true, 64.0 * f64::EPSILON * 3e74);
+        manifold_in_boxes(a, b, 0.0, true, budget);
+        // The contact itself, whose single point the manifold is.
+        let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
+        let c = gjk::contact(&sa, &sb, 0.0, &GjkConfig::default());
+        let c = c.unwrap().unwrap();
+        in_boxes(&c.point_a, &c.point_b, a, b, budget, &c);
     }
+}
+
+/// Found by the `manifold` target's box pairs: two rounded needles on the
+/// diagonal at 1e74, parallel to 1e-9 (9e74 and 2e74 long, 1e65 and 1e64
+/// across).
+/// Their contact's witnesses, reconciled across the normal by the weights'
+/// error model, left `point_b` 1.4e64 off B (status `Converged`), and
+/// neither box's support set is one point to pin it to. Oracle: each point
+/// in its own box (budget `64 ε L`, `L` = 3e74), or a status other than
+/// `Converged`, for the contact and the manifold made from it.
+#[test]
+#[allow(clippy::approx_constant)] // the exact inputs the fuzzer found
+fn contact_with_a_witness_off_its_box_is_not_converged() {
+    use gjk::{contact, Status};
+    let a = (
+        [
+            4.55874366991742e74,
+            2.73972139931173e65,
+            1.7124939753543048e65,
+        ],
+        [
+            [
+                -0.5773502695943877,
+                -0.5773502689872448,
+                -0.5773502689872448,
+            ],
+            [0.816496580641516, -0.4082482907500729, -0.4082482907500729],
+            [
+                -7.850462293418876e-17,
+                0.7071067811865475,
+                -0.7071067811865476,
+            ],
+        ],
+        [
+            -4.523736029544128e73,
+            -4.5237360229553145e73,
+            -4.523736035776787e73,
+        ],
+    );
+    let b = (
+        [
+            9.972251791611948e73,
+            2.1809852750618376e63,
+            2.14061974464226e64,
+        ],
+        [
+            [
+                -0.5773502695765306,
+                -0.5773502694515306,
+                -0.5773502685408163,
+            ],
+            [0.816496580654143, -0.4082482910594322, -0.40824829041545996],
+            [
+                -7.850462299610548e-17,
+                0.707106780628851,
+                -0.707106781744244,
+            ],
+        ],
+        [
+            1.6038700563006777e74,
+            1.6038700559979486e74,
+            1.603870057208866e74,
+        ],
+    );
+    // Rounded by 31 as the fuzzer had them (nothing at this scale, but the
+    // loop's path differs).
+    let round = |s| gjk::Rounded::new(s, 31.12109375).unwrap();
+    let (sa, sb) = (round(placed(a.0, a.1, a.2)), round(placed(b.0, b.1, b.2)));
+    let budget = 64.0 * f64::EPSILON * 3e74;
+    // The fuzzer's first search direction and iteration cap.
+    let config = GjkConfig {
+        tolerance: 1e-12,
+        max_iterations: 31,
+    }
+    .toward(Some(Vector::<f64, 3>::new(
+        31.12109375,
+        2.214202139660348e-52,
+        53.20703125,
+    )));
+    let c = contact(&sa, &sb, 0.0, &config).unwrap().unwrap();
+    let inside =
+        |pa, pb| outside(pa, a.0, a.1, a.2) <= budget && outside(pb, b.0, b.1, b.2) <= budget;
+    assert!(
+        c.status != Status::Converged || inside(&c.point_a, &c.point_b),
+        "{c:?}"
+    );
+    let m = contact_manifold(&sa, &sb, 0.0, &config).unwrap().unwrap();
+    assert!(
+        m.status != Status::Converged || m.points().all(|p| inside(&p.point_a, &p.point_b)),
+        "{m:?}"
+    );
 }
 
 /// Found by the `shapes` target (f32): a polygon of 48 vertices, a round

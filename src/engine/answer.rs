@@ -13,7 +13,7 @@ use nalgebra::SVector;
 use super::extent::Extent;
 use crate::pair::Pair;
 use crate::query::{GjkError, Status};
-use crate::real::{all_finite, unit, Length, Real};
+use crate::real::{all_finite, max_abs, unit, Length, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
 
@@ -54,6 +54,11 @@ pub(crate) struct CoreAnswer<T: Real, const D: usize> {
     pub extent: Extent<T>,
     pub iterations: u32,
     pub status: Status,
+    /// Whether the witnesses disagreed across the normal beyond rounding
+    /// and were made to agree by the weights' error model
+    /// ([`Simplex::share_of_a`]): a model, not a proof, so a box's witness
+    /// is then checked against its box ([`pinned_to_boxes`](super::pinned_to_boxes)).
+    pub reconciled: bool,
 }
 
 impl<T: Real, const D: usize> CoreAnswer<T, D> {
@@ -88,6 +93,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
             extent,
             iterations,
             status,
+            reconciled: false,
         }
     }
 
@@ -130,6 +136,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         Self {
             point_a,
             point_b: point_a + n * self.distance,
+            reconciled: max_abs(&across) > self.extent.rounding(),
             ..self
         }
     }
@@ -307,6 +314,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
             point_b,
             iterations: self.iterations,
             status: self.status,
+            reconciled: self.reconciled,
         };
         let finite = answer.distance.is_finite() && answer.bound.partial_cmp(&T::zero()).is_some();
         if finite && all_finite(&answer.point_a) && all_finite(&answer.point_b) {
@@ -333,6 +341,8 @@ pub(crate) struct ShapeAnswer<T: Real, const D: usize> {
     pub point_b: SVector<T, D>,
     pub iterations: u32,
     pub status: Status,
+    /// As in [`CoreAnswer::reconciled`].
+    pub reconciled: bool,
 }
 
 /// Both margins, checked: finite and non-negative (else `NonFinite`), and a

@@ -72,6 +72,7 @@ where
         extent,
         iterations: 0,
         status: Status::Converged,
+        reconciled: false,
     })
 }
 

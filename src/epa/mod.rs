@@ -406,7 +406,7 @@ where
         }
         (facet, depth, pa, pb, face)
     };
-    let (pa, pb) = onto_support_planes(
+    let (pa, pb, reconciled) = onto_support_planes(
         pair,
         &facet.normal,
         depth,
@@ -423,6 +423,7 @@ where
         extent,
         iterations,
         status,
+        reconciled,
     })
 }
 
@@ -446,14 +447,15 @@ where
 /// vertices' spread gives it ([`Simplex::share_of_a`]): a shape met at one
 /// vertex keeps its point exactly, and against a needle the wider shape
 /// takes nearly all of it, where taking none would leave the needle's
-/// point off the needle. A mismatch within rounding is left as it is.
+/// point off the needle. A mismatch within rounding is left as it is;
+/// the flag says whether there was more.
 fn onto_support_planes<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     n: &SVector<T, D>,
     depth: T,
     (pa, pb, face): (SVector<T, D>, SVector<T, D>, Option<&Simplex<T, D>>),
     rounding: T,
-) -> (SVector<T, D>, SVector<T, D>)
+) -> (SVector<T, D>, SVector<T, D>, bool)
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -462,17 +464,18 @@ where
     let s = pair.support(n);
     let lift = n.dot(&s.a) - n.dot(&pa);
     if !(lift.is_finite() && all_finite(&s.w)) {
-        return (pa, pb);
+        return (pa, pb, false);
     }
     let pa = pa + n * lift;
     let across = pa - pb;
     let e = across - n * n.dot(&across);
+    let reconciled = max_abs(&e) > rounding;
     let share = match face {
-        Some(face) if max_abs(&e) > rounding => face.share_of_a(&e),
+        Some(face) if reconciled => face.share_of_a(&e),
         _ => T::zero(),
     };
     let pa = pa - e * share;
-    (pa, pa - n * depth)
+    (pa, pa - n * depth, reconciled)
 }
 
 /// The distance from the origin to the polytope's surface: the least

@@ -7,8 +7,6 @@ mod box_clip;
 mod boxes;
 mod face;
 
-use core::cmp::Ordering;
-
 use arrayvec::ArrayVec;
 use nalgebra::SVector;
 
@@ -340,16 +338,8 @@ where
     };
     let n = c.normal;
     let contact_point = (c.point_a, c.point_b, c.distance);
-    let faces = (a.face(&n), b.face(&-n));
-    let m = along_faces(a, b, &faces, &n, max_separation, c.status).unwrap_or_else(|ids| {
-        let boxes = (a.core_box().is_some(), b.core_box().is_some());
-        single(
-            &n,
-            pinned(&n, contact_point, &faces, boxes, config.tolerance),
-            ids,
-            c.status,
-        )
-    });
+    let m = along(a, b, &n, max_separation, c.status)
+        .unwrap_or_else(|ids| single(&n, contact_point, ids, c.status));
     if m.is_finite() {
         Ok(Some(m))
     } else {
@@ -393,156 +383,6 @@ fn single<T: Real, const D: usize>(
     }
 }
 
-/// The contact's point `(point_a, point_b, distance)` moved across the
-/// normal onto the support set of one box (`boxes` says which shapes are
-/// boxes), where that set is a single point (a corner, a needle's end) and
-/// the box's witness lies off its feature beyond what the contact's
-/// `tolerance` and rounding allow.
-///
-/// A box's face most aligned with a direction holds its whole support set
-/// along it (a general polytope's face holds only the support vertex), so
-/// a box's witness across the normal from its own feature is wrong: on a
-/// sliver facet of `A − B` (a needle's end in a plate) the weights that
-/// place the witnesses are known only to `ε` times the facet's
-/// conditioning. Where the support set is one point, that point is the
-/// witness. Both witnesses move together, so `point_b − point_a` keeps its
-/// value, and only when the other witness then lies over its own feature;
-/// otherwise the contact's point is kept as it is.
-fn pinned<T: Real, const D: usize>(
-    n: &SVector<T, D>,
-    (point_a, point_b, distance): (SVector<T, D>, SVector<T, D>, T),
-    (fa, fb): &(Face<T, D>, Face<T, D>),
-    boxes: (bool, bool),
-    tolerance: T,
-) -> (SVector<T, D>, SVector<T, D>, T) {
-    let contact = (point_a, point_b, distance);
-    let scale = fa
-        .points()
-        .chain(fb.points())
-        .fold(max_abs(&point_a).max(max_abs(&point_b)), |s, (p, _)| {
-            s.max(max_abs(&p))
-        });
-    if !(scale > T::zero() && scale.is_finite()) {
-        return contact;
-    }
-    // What the contact's normal and witnesses are known to, in units of
-    // `scale`: rounding, and the tolerance it converged to.
-    let known = T::ROUNDING_FLOOR + tolerance.abs();
-    let slack = known * scale;
-    // A box's feature: the vertex farthest along `dir`, the width (largest
-    // coordinate spread) of the vertices within `slack` of that plane, and
-    // the width of the whole feature.
-    let support = |f: &Face<T, D>, dir: &SVector<T, D>, is_box: bool| {
-        let top = f.points().max_by(|(p, _), (q, _)| {
-            dir.dot(p)
-                .partial_cmp(&dir.dot(q))
-                .unwrap_or(Ordering::Equal)
-        });
-        let (vertex, _) = top.filter(|_| is_box)?;
-        let height = dir.dot(&vertex);
-        let (mut set, mut whole) = (T::zero(), T::zero());
-        for (p, _) in f.points() {
-            let w = max_abs(&(p - vertex));
-            whole = whole.max(w);
-            if dir.dot(&p) >= height - slack {
-                set = set.max(w);
-            }
-        }
-        Some((vertex, set))
-            .filter(|_| set <= slack)
-            .map(|v| (v, whole))
-    };
-    let b_pinned = match (support(fa, n, boxes.0), support(fb, &-n, boxes.1)) {
-        (Some((_, wa)), Some((_, wb))) => wb <= wa,
-        (None, Some(_)) => true,
-        (Some(_), None) => false,
-        (None, None) => return contact,
-    };
-    let (pin, own, other, witness, partner) = if b_pinned {
-        (support(fb, &-n, true), fb, fa, point_b, point_a)
-    } else {
-        (support(fa, n, true), fa, fb, point_a, point_b)
-    };
-    let Some(((vertex, _), _)) = pin else {
-        return contact;
-    };
-    let off = vertex - witness;
-    let across = off - n * n.dot(&off);
-    let over = |f: &Face<T, D>, q: &SVector<T, D>| over_feature(f, q, n, scale, known);
-    if !(max_abs(&across) > slack) || over(own, &witness) || !over(other, &(partner + across)) {
-        return contact;
-    }
-    (point_a + across, point_b + across, distance)
-}
-
-/// Whether `q` lies over feature `f` along `n` (its foot on the feature's
-/// plane, moved along `n`, is in the feature), to `slack` times `scale`,
-/// the coordinates' size. Computed in units of `scale`, so that no product
-/// overflows; a polygon that is a point or a segment across `n` (to
-/// `slack`) is taken as one.
-fn over_feature<T: Real, const D: usize>(
-    f: &Face<T, D>,
-    q: &SVector<T, D>,
-    n: &SVector<T, D>,
-    scale: T,
-    slack: T,
-) -> bool {
-    let across = |v: SVector<T, D>| {
-        let v = v / scale;
-        v - n * n.dot(&v)
-    };
-    let mut points = f.points().map(|(p, _)| p);
-    let Some(first) = points.next() else {
-        return true;
-    };
-    let to_q = across(q - first);
-    // The segment from `first` to the vertex farthest across `n` from it,
-    // and whether the polygon has any width beside that segment.
-    let far = f
-        .points()
-        .map(|(p, _)| across(p - first))
-        .fold(SVector::<T, D>::zeros(), |m, d| {
-            if d.length_squared() > m.length_squared() {
-                d
-            } else {
-                m
-            }
-        });
-    let dd = far.dot(&far);
-    let flat = D != 3
-        || f.points().all(|(p, _)| {
-            let d = across(p - first);
-            let t = if dd > T::zero() {
-                d.dot(&far) / dd
-            } else {
-                T::zero()
-            };
-            max_abs(&(d - far * t)) <= slack
-        });
-    if flat {
-        let t = if dd > T::zero() {
-            (to_q.dot(&far) / dd).max(T::zero()).min(T::one())
-        } else {
-            T::zero()
-        };
-        return max_abs(&(to_q - far * t)) <= slack;
-    }
-    // A polygon: `q` on the same side of every edge, to rounding.
-    let (mut above, mut below) = (false, false);
-    let mut last = first;
-    for p in points.chain(core::iter::once(first)) {
-        let edge = across(p - last);
-        if let Some(c) = face::cross3(&edge, &across(q - last)) {
-            let side = c.dot(n);
-            let tol = slack * edge.length();
-            above |= side > tol;
-            below |= side < -tol;
-        }
-        last = p;
-    }
-    !(above && below)
-}
-
 /// The manifold of `a` and `b` along the contact normal `n`: the incident
 /// feature clipped against the reference face, measured along `n`. When no
 /// face is aligned with `n` or no point is within `max_separation` (the
@@ -560,25 +400,8 @@ where
     A: Faces<T, D> + ?Sized,
     B: Faces<T, D> + ?Sized,
 {
-    along_faces(a, b, &(a.face(n), b.face(&-n)), n, max_separation, status)
-}
-
-/// [`along`] with the two features along `n` (A's along `n`, B's along
-/// `−n`) already found.
-fn along_faces<T, A, B, const D: usize>(
-    a: &A,
-    b: &B,
-    (fa, fb): &(Face<T, D>, Face<T, D>),
-    n: &SVector<T, D>,
-    max_separation: T,
-    status: Status,
-) -> Result<Manifold<T, D>, (u32, u32)>
-where
-    T: Real,
-    A: Faces<T, D> + ?Sized,
-    B: Faces<T, D> + ?Sized,
-{
     let n = *n;
+    let (fa, fb) = (a.face(&n), b.face(&-n));
     let ids = (fa.id, fb.id);
     let (align_a, align_b) = (fa.normal.dot(&n), -fb.normal.dot(&n));
     // The better aligned face is the reference; faces aligned alike (a box
@@ -586,7 +409,7 @@ where
     // the same reference and the manifold mirrors.
     let a_is_reference = if fa.len() >= 2 && fb.len() >= 2 {
         if (align_a - align_b).abs() <= T::ANGLE_SLACK {
-            spread(fa) >= spread(fb)
+            spread(&fa) >= spread(&fb)
         } else {
             align_a > align_b
         }
@@ -594,9 +417,9 @@ where
         fa.len() >= fb.len()
     };
     let (reference, incident, alignment) = if a_is_reference {
-        (fa, fb, align_a)
+        (&fa, &fb, align_a)
     } else {
-        (fb, fa, align_b)
+        (&fb, &fa, align_b)
     };
     if !(2..=3).contains(&D)
         || reference.len() < 2

@@ -1,0 +1,147 @@
+//! Witnesses checked against the boxes they belong to, and pinned to a
+//! box's support set where that set is one point.
+//!
+//! A contact's witnesses are barycentric combinations of the simplex's or
+//! the polytope's support points. On a sliver facet of `A − B` (a needle's
+//! end in a plate, a point in a needle) the weights are known only to `ε`
+//! times the facet's conditioning, and the witnesses' sideways
+//! disagreement, shared by the vertices' spread
+//! ([`Simplex::share_of_a`](crate::Simplex)), can still leave one of them
+//! outside its shape. For a box that is checked cheaply: a witness outside
+//! the box (beyond rounding and the tolerance the contact converged to) is
+//! wrong. Where the box's support set along the normal is then a single
+//! point (a corner, a needle's end), that point is the witness, and both
+//! witnesses move across the normal onto it together, so that
+//! `point_b − point_a` keeps its value; if the other shape is a box too,
+//! its witness must then lie in it. A box's witness that stays outside its
+//! box is the best the weights' precision gives: a converged answer is
+//! then reported [`Stalled`](crate::Status::Stalled).
+
+use nalgebra::SVector;
+
+use super::ShapeAnswer;
+use crate::query::Status;
+use crate::real::{max_abs, Real};
+use crate::support::{BoxFrame, SupportMap};
+
+/// `answer` with its witnesses moved onto a box's one-point support set
+/// where they were reconciled by the weights' error model and a box's
+/// witness lies outside it, or marked stalled where none can be moved
+/// (see the module's docs);
+/// `tolerance` is the relative tolerance the answer converged to.
+pub(crate) fn pinned_to_boxes<T: Real, const D: usize>(
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
+    answer: ShapeAnswer<T, D>,
+    tolerance: T,
+) -> ShapeAnswer<T, D> {
+    let Some(n) = answer.normal.filter(|_| answer.reconciled) else {
+        return answer;
+    };
+    let (box_a, box_b) = (a.core_box(), b.core_box());
+    if box_a.is_none() && box_b.is_none() {
+        return answer;
+    }
+    // The witnesses on the cores.
+    let (core_a, core_b) = (
+        answer.point_a - n * a.margin(),
+        answer.point_b + n * b.margin(),
+    );
+    let scale = [&box_a, &box_b]
+        .into_iter()
+        .flatten()
+        .fold(max_abs(&core_a).max(max_abs(&core_b)), |s, f| {
+            s.max(max_abs(&f.centre) + f.half.iter().fold(T::zero(), |h, &x| h + x))
+        });
+    if !(scale.is_finite() && scale > T::zero()) {
+        return answer;
+    }
+    // What the answer is known to: rounding, and the tolerance it converged to.
+    let slack = (T::ROUNDING_FLOOR + tolerance.abs()) * scale;
+    let sides = [
+        (&box_b, core_b, &box_a, core_a, -n),
+        (&box_a, core_a, &box_b, core_b, n),
+    ];
+    for (own, witness, other, partner, dir) in sides {
+        let Some(frame) = own else {
+            continue;
+        };
+        if !outside(frame, &witness, slack) {
+            continue;
+        }
+        let Some(corner) = one_point_support(frame, &dir, slack) else {
+            continue;
+        };
+        let off = corner - witness;
+        let across = off - n * n.dot(&off);
+        let finite = across.iter().all(|x| x.is_finite());
+        let fits = other
+            .as_ref()
+            .is_none_or(|f| !outside(f, &(partner + across), slack));
+        if finite && fits {
+            return ShapeAnswer {
+                point_a: answer.point_a + across,
+                point_b: answer.point_b + across,
+                ..answer
+            };
+        }
+    }
+    // No pin: a witness still outside its box is the best the weights'
+    // precision gives, and says so.
+    let off = |frame: &Option<BoxFrame<T, D>>, p: &SVector<T, D>| {
+        frame.as_ref().is_some_and(|f| outside(f, p, slack))
+    };
+    if answer.status == Status::Converged && (off(&box_a, &core_a) || off(&box_b, &core_b)) {
+        return ShapeAnswer {
+            status: Status::Stalled,
+            ..answer
+        };
+    }
+    answer
+}
+
+/// Whether `p` lies outside the box by more than `slack`: its coordinates
+/// along the axes exceed the half extents by more than `slack` and what
+/// the frame's skew (axes a little off orthonormal, as
+/// [`Transformed`](crate::Transformed) accepts) could put there.
+fn outside<T: Real, const D: usize>(frame: &BoxFrame<T, D>, p: &SVector<T, D>, slack: T) -> bool {
+    let d = p - frame.centre;
+    let beyond = frame
+        .axes
+        .iter()
+        .zip(frame.half.iter())
+        .fold(T::zero(), |m, (u, &h)| m.max(u.dot(&d).abs() - h));
+    if !(beyond > slack) {
+        return false;
+    }
+    // Only then the skew, `max |uᵢ · uⱼ − δᵢⱼ|`, times the box's size.
+    let mut skew = T::zero();
+    for (i, u) in frame.axes.iter().enumerate() {
+        for (j, v) in frame.axes.iter().enumerate() {
+            let unit = if i == j { T::one() } else { T::zero() };
+            skew = skew.max((u.dot(v) - unit).abs());
+        }
+    }
+    let size = frame.half.iter().fold(T::zero(), |s, &h| s + h);
+    beyond - skew * size > slack
+}
+
+/// The box's support point along `dir` when its support set is that one
+/// point to `slack`: along every axis, the two faces differ in height by
+/// more than `slack`, or the box is no wider than `slack` there.
+fn one_point_support<T: Real, const D: usize>(
+    frame: &BoxFrame<T, D>,
+    dir: &SVector<T, D>,
+    slack: T,
+) -> Option<SVector<T, D>> {
+    let mut corner = frame.centre;
+    for (u, &h) in frame.axes.iter().zip(frame.half.iter()) {
+        let along = u.dot(dir);
+        let width = h + h;
+        if !(width * along.abs() > slack || width <= slack) {
+            return None;
+        }
+        corner += if along >= T::zero() { u * h } else { -u * h };
+    }
+    Some(corner)
+}
