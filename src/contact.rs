@@ -159,7 +159,7 @@ where
             ..epa
         }
     } else {
-        gjk.witnesses_on_planes(&pair, &simplex)
+        gjk.witnesses_on_planes(&pair, &simplex).signed_bound(&pair)
     };
     if core.normal.is_none() {
         return Err(GjkError::NonFinite);

@@ -1978,6 +1978,81 @@ fn contact_with_a_witness_off_its_box_is_not_converged() {
     );
 }
 
+/// The same two needles as placed boxes, from GJK's default start: the loop
+/// stalls on rounding after two iterations with no gap proven (the needles
+/// overlap), and its bound on the gap, zero, had been passed on as a
+/// lower bound on the *signed* distance: `penetration` gave
+/// `upper_bound = 0` (status `Stalled`) for a depth of 7.68e64. Oracle:
+/// the depth of two parallelepipeds is the least overlap over their
+/// separating axes (face normals and edge crossings), computed in exact
+/// rational arithmetic from these inputs: 7.684578e64. The bounds must
+/// bracket it.
+#[test]
+#[allow(clippy::approx_constant)] // the exact inputs the fuzzer found
+fn penetration_of_a_stalled_run_bounds_the_depth() {
+    let depth = 7.684577978065558e64;
+    let a = placed(
+        [
+            4.55874366991742e74,
+            2.73972139931173e65,
+            1.7124939753543048e65,
+        ],
+        [
+            [
+                -0.5773502695943877,
+                -0.5773502689872448,
+                -0.5773502689872448,
+            ],
+            [0.816496580641516, -0.4082482907500729, -0.4082482907500729],
+            [
+                -7.850462293418876e-17,
+                0.7071067811865475,
+                -0.7071067811865476,
+            ],
+        ],
+        [
+            -4.523736029544128e73,
+            -4.5237360229553145e73,
+            -4.523736035776787e73,
+        ],
+    );
+    let b = placed(
+        [
+            9.972251791611948e73,
+            2.1809852750618376e63,
+            2.14061974464226e64,
+        ],
+        [
+            [
+                -0.5773502695765306,
+                -0.5773502694515306,
+                -0.5773502685408163,
+            ],
+            [0.816496580654143, -0.4082482910594322, -0.40824829041545996],
+            [
+                -7.850462299610548e-17,
+                0.707106780628851,
+                -0.707106781744244,
+            ],
+        ],
+        [
+            1.6038700563006777e74,
+            1.6038700559979486e74,
+            1.603870057208866e74,
+        ],
+    );
+    let slack = 1e-9 * depth;
+    for (p, q) in [(&a, &b), (&b, &a)] {
+        let pen = gjk::penetration(p, q, &GjkConfig::default())
+            .unwrap()
+            .unwrap();
+        assert!(
+            pen.depth <= depth + slack && pen.upper_bound >= depth - slack,
+            "{pen:?}"
+        );
+    }
+}
+
 /// Found by the `shapes` target (f32): a polygon of 48 vertices, a round
 /// end of radius 0.004 near x = 19.39 with a straight side of 26 vertices
 /// a few ulps apart, whose directions zig-zag by 0.08 rad from one edge to

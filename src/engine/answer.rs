@@ -141,6 +141,31 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         }
     }
 
+    /// For a signed answer from GJK: its bound made a lower bound on the
+    /// *signed* distance. The loop's bound is a gap clipped at zero, which
+    /// for cores it did not prove apart (a run stalled on rounding) says
+    /// nothing of how deep they may overlap. The gap along the normal,
+    /// `−h_{A−B}(n)` (negative where the cores overlap along it), does:
+    /// translating B by it along `n` separates them, so no signed distance
+    /// is below it. One support call, on cores not proven apart only.
+    #[must_use]
+    pub fn signed_bound<A, B>(self, pair: &Pair<'_, A, B, T>) -> Self
+    where
+        A: SupportMap<T, D> + ?Sized,
+        B: SupportMap<T, D> + ?Sized,
+    {
+        if self.verdict == Verdict::Overlap || self.bound > T::zero() {
+            return self;
+        }
+        let gap = self.normal.map(|n| -n.dot(&pair.support(&n).w));
+        let floor = -T::max_value().unwrap_or_else(T::one);
+        let bound = match gap {
+            Some(g) if g.is_finite() => (g - self.extent.rounding()).min(self.bound),
+            _ => floor,
+        };
+        Self { bound, ..self }
+    }
+
     /// For cores apart, converged: the normal and witnesses made to agree, so that
     /// `point_b − point_a = distance · normal` along the normal to rounding,
     /// and pushing the witnesses out by the margins leaves them the shapes'
