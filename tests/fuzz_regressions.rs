@@ -1887,18 +1887,11 @@ fn manifold_pins_a_plate_end_to_its_point() {
     }
 }
 
-/// Found by the `manifold` target's box pairs: two rounded needles on the
-/// diagonal at 1e74, parallel to 1e-9 (9e74 and 2e74 long, 1e65 and 1e64
-/// across).
-/// Their contact's witnesses, reconciled across the normal by the weights'
-/// error model, left `point_b` 1.4e64 off B (status `Converged`), and
-/// neither box's support set is one point to pin it to. Oracle: each point
-/// in its own box (budget `64 ε L`, `L` = 3e74), or a status other than
-/// `Converged`, for the contact and the manifold made from it.
-#[test]
+/// Two needles on the diagonal at 1e74, parallel to 1e-9 (9e74 and 2e74
+/// long, 1e65 and 1e64 across), as the `manifold` target's box pairs built
+/// them: half extents, axes and centre of each.
 #[allow(clippy::approx_constant)] // the exact inputs the fuzzer found
-fn contact_with_a_witness_off_its_box_is_not_converged() {
-    use gjk::{contact, Status};
+fn parallel_needles() -> (BoxParts, BoxParts) {
     let a = (
         [
             4.55874366991742e74,
@@ -1949,6 +1942,21 @@ fn contact_with_a_witness_off_its_box_is_not_converged() {
             1.603870057208866e74,
         ],
     );
+    (a, b)
+}
+
+/// Found by the `manifold` target's box pairs: two rounded needles on the
+/// diagonal at 1e74, parallel to 1e-9 (9e74 and 2e74 long, 1e65 and 1e64
+/// across).
+/// Their contact's witnesses, reconciled across the normal by the weights'
+/// error model, left `point_b` 1.4e64 off B (status `Converged`), and
+/// neither box's support set is one point to pin it to. Oracle: each point
+/// in its own box (budget `64 ε L`, `L` = 3e74), or a status other than
+/// `Converged`, for the contact and the manifold made from it.
+#[test]
+fn contact_with_a_witness_off_its_box_is_not_converged() {
+    use gjk::{contact, Status};
+    let (a, b) = parallel_needles();
     // Rounded by 31 as the fuzzer had them (nothing at this scale, but the
     // loop's path differs).
     let round = |s| gjk::Rounded::new(s, 31.12109375).unwrap();
@@ -1988,59 +1996,10 @@ fn contact_with_a_witness_off_its_box_is_not_converged() {
 /// rational arithmetic from these inputs: 7.684578e64. The bounds must
 /// bracket it.
 #[test]
-#[allow(clippy::approx_constant)] // the exact inputs the fuzzer found
 fn penetration_of_a_stalled_run_bounds_the_depth() {
     let depth = 7.684577978065558e64;
-    let a = placed(
-        [
-            4.55874366991742e74,
-            2.73972139931173e65,
-            1.7124939753543048e65,
-        ],
-        [
-            [
-                -0.5773502695943877,
-                -0.5773502689872448,
-                -0.5773502689872448,
-            ],
-            [0.816496580641516, -0.4082482907500729, -0.4082482907500729],
-            [
-                -7.850462293418876e-17,
-                0.7071067811865475,
-                -0.7071067811865476,
-            ],
-        ],
-        [
-            -4.523736029544128e73,
-            -4.5237360229553145e73,
-            -4.523736035776787e73,
-        ],
-    );
-    let b = placed(
-        [
-            9.972251791611948e73,
-            2.1809852750618376e63,
-            2.14061974464226e64,
-        ],
-        [
-            [
-                -0.5773502695765306,
-                -0.5773502694515306,
-                -0.5773502685408163,
-            ],
-            [0.816496580654143, -0.4082482910594322, -0.40824829041545996],
-            [
-                -7.850462299610548e-17,
-                0.707106780628851,
-                -0.707106781744244,
-            ],
-        ],
-        [
-            1.6038700563006777e74,
-            1.6038700559979486e74,
-            1.603870057208866e74,
-        ],
-    );
+    let (a, b) = parallel_needles();
+    let (a, b) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
     let slack = 1e-9 * depth;
     for (p, q) in [(&a, &b), (&b, &a)] {
         let pen = gjk::penetration(p, q, &GjkConfig::default())
