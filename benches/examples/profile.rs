@@ -12,6 +12,10 @@
 //! the 64 pose pairs. Running it with 0 passes measures the set-up alone, so
 //! `(Ir(R) − Ir(0)) / (64 R)` is the instruction count of one query.
 //!
+//! A real mesh of `benches/meshes` comes as `mesh-<name>` (`mesh-panda_finger`):
+//! `Hull` built from its normalised vertices against parry's
+//! `ConvexPolyhedron`, on the pose pairs of its `real_meshes` row.
+//!
 //! Hulls come as `hull<N>` (`ConvexHull`), `hull<N>-packed` (`PackedHull`),
 //! `hull<N>-climb` (`ClimbingHull`, on parry's triangulation of the
 //! points) and `hull<N>-auto` (`Hull`, built from the points); parry uses its `ConvexPolyhedron` for all three. The query
@@ -423,6 +427,22 @@ fn main() {
             2 => reduce_pass::<2>(k, reps),
             3 => reduce_pass::<3>(k, reps),
             _ => reduce_pass::<4>(k, reps),
+        }
+    } else if let Some(name) = set.strip_prefix("mesh-") {
+        let mesh = gjk_benches::meshes()
+            .into_iter()
+            .find(|m| m.name == name)
+            .expect("a mesh of benches/meshes");
+        let hull = gjk_benches::our_hull(&mesh.points).expect("a hull");
+        // The seed of the mesh's row in the `real_meshes` bench.
+        let row = gjk_benches::MESH_FILES.iter().position(|&(n, _)| n == name);
+        let pairs = pose_pairs(&hull, &hull, 5000 + row.unwrap_or(0) as u64);
+        if ours {
+            run_ours3(query, hull, hull, &pairs, reps)
+        } else {
+            let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
+            let shape = pshape_of(&mesh.points);
+            run_parry(query, &shape, &shape, &poses, reps)
         }
     } else if let Some(n) = set.strip_prefix("polygon") {
         let n: usize = n.parse().unwrap();
