@@ -5,7 +5,7 @@
 use nalgebra::SVector;
 
 use crate::engine::{
-    begin, margins, pinned_to_boxes, point_core, watched_loop, within, CoreAnswer, Exits,
+    begin, checked_witnesses, margins, point_core, watched_loop, within, CoreAnswer, Exits,
     ShapeAnswer, Verdict,
 };
 use crate::epa::{expand, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
@@ -164,8 +164,16 @@ where
     if core.normal.is_none() {
         return Err(GjkError::NonFinite);
     }
+    // The largest coordinate of the shape points seen, in the shapes' frame.
+    let size = core.extent.size() / pair.scale();
     let answer = core.for_shapes(pair.scale(), ra, rb)?;
-    Ok(Some(pinned_to_boxes(a, b, answer, config.tolerance)))
+    Ok(Some(checked_witnesses(
+        a,
+        b,
+        answer,
+        config.tolerance,
+        size,
+    )))
 }
 
 /// The contact between `a` and `b` if their signed distance is at most

@@ -2094,3 +2094,178 @@ fn polygon_with_rounding_dents_is_scanned() {
         .fold(f32::NEG_INFINITY, f32::max);
     assert_eq!(polygon.support(&d).dot(&d), best);
 }
+
+/// Found by the `penetration` target once its witnesses were probed along
+/// every facet plane of their hulls (not only the axes and the normal): a
+/// needle of 8 points and a thin triangle, both along the diagonal at
+/// 1e74, overlapping. EPA's facets are slivers, and the witnesses,
+/// reconciled across the normal by the weights' error model, left
+/// `point_b` 2.3e63 off the triangle's plane `y = z` (status `Converged`,
+/// budget 3e62). Oracle: every point of B has `y = z` exactly (so do its
+/// three points, as given); the point must lie within `(64 ε + 1e-12) L`
+/// (`L` = 3.1e74, the tolerance the answer converged to included) of that
+/// plane, or the status must not be `Converged`.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
+fn penetration_witness_off_a_thin_hull_is_not_converged() {
+    use gjk::{contact, penetration, Status};
+    let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    let a = [
+        v(
+            2.179618282050784e74,
+            2.179618282050784e74,
+            2.179618282050784e74,
+        ),
+        v(
+            2.179618281445326e74,
+            2.179618282050784e74,
+            2.179618282050784e74,
+        ),
+        v(
+            -1.2748710731977708e74,
+            -1.274871069778713e74,
+            -1.2748710688527183e74,
+        ),
+        v(
+            -3.0843654875559706e74,
+            -3.0843654886956563e74,
+            -3.0843654875559706e74,
+        ),
+        v(
+            6.1687311347392114e72,
+            6.168731181038951e72,
+            6.168730999401508e72,
+        ),
+        v(
+            -1.069246702372206e74,
+            -1.069246702372206e74,
+            -1.069246702372206e74,
+        ),
+    ];
+    let b = [
+        v(
+            2.179618282050784e74,
+            2.179618282050784e74,
+            2.179618282050784e74,
+        ),
+        v(
+            2.179618281445326e74,
+            2.179618282050784e74,
+            2.179618282050784e74,
+        ),
+        v(
+            1.19262132314377e74,
+            1.19262132314377e74,
+            1.19262132314377e74,
+        ),
+    ];
+    assert!(b.iter().all(|p| p.y == p.z));
+    let (ha, hb) = (
+        ConvexHull::new(&a[..]).unwrap(),
+        ConvexHull::new(&b[..]).unwrap(),
+    );
+    let config = GjkConfig {
+        tolerance: 1e-12,
+        max_iterations: 128,
+    };
+    let budget = (64.0 * f64::EPSILON + 1e-12) * 3.1e74;
+    let off = |p: &Vector<f64, 3>| (p.y - p.z).abs() / 2f64.sqrt();
+    let p = penetration(&ha, &hb, &config).unwrap().unwrap();
+    assert!(
+        p.status != Status::Converged || off(&p.point_b) <= budget,
+        "point_b {:e} off B; {p:?}",
+        off(&p.point_b)
+    );
+    let c = contact(&ha, &hb, 0.0, &config).unwrap().unwrap();
+    assert!(
+        c.status != Status::Converged || off(&c.point_b) <= budget,
+        "point_b {:e} off B; {c:?}",
+        off(&c.point_b)
+    );
+    // Swapped, B's witness is `point_a`.
+    let c = contact(&hb, &ha, 0.0, &config).unwrap().unwrap();
+    assert!(
+        c.status != Status::Converged || off(&c.point_a) <= budget,
+        "point_a {:e} off B; {c:?}",
+        off(&c.point_a)
+    );
+}
+
+/// Found by the `manifold` target's box pairs once its points were probed
+/// along every facet plane of their shapes: two needles on the diagonal
+/// through the origin (2e74 and 4e74 long, about 1e62 across),
+/// overlapping there by 6.8e62. EPA's reconciled witnesses left `point_b`
+/// 3.1e62 outside B across its long side (status `Converged`): the check of
+/// a box's witness allowed the tolerance times the coordinates' scale
+/// (3e62 here), where the tolerance is relative to the depth. Oracle: each
+/// point in its own box within `64 ε L` (`L` = 3.3e74), or a status other
+/// than `Converged`.
+#[test]
+#[allow(clippy::excessive_precision, clippy::approx_constant)] // the exact inputs the fuzzer found
+fn contact_witness_off_a_needle_through_the_origin_is_not_converged() {
+    use gjk::{contact, Status};
+    let a = (
+        [
+            9.438024005887653e73,
+            5.219206087167625e62,
+            3.458243659076584e62,
+        ],
+        [
+            [0.5773502691851106, 0.5773502691892924, 0.5773502691944743],
+            [
+                0.8164965809309188,
+                -0.40824829045883826,
+                -0.4082482904625024,
+            ],
+            [
+                7.850462293383646e-17,
+                0.7071067811897207,
+                -0.7071067811833743,
+            ],
+        ],
+        [
+            5.4490457004173863e73,
+            5.449045700417387e73,
+            5.449045700417386e73,
+        ],
+    );
+    let b = (
+        [
+            2.154718688131238e74,
+            1.3286427388206218e62,
+            1.7754782258541227e62,
+        ],
+        [
+            [-0.5773502691897112, -0.577350269189583, -0.577350269189583],
+            [0.8164965809276656, -0.4082482904639234, -0.4082482904639234],
+            [
+                7.850462293418876e-17,
+                0.7071067811865476,
+                -0.7071067811865475,
+            ],
+        ],
+        [
+            1.079527921779414e74,
+            1.0795279217808033e74,
+            1.0795279217794316e74,
+        ],
+    );
+    let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
+    let config = GjkConfig {
+        tolerance: 1e-12,
+        max_iterations: 128,
+    };
+    let budget = 64.0 * f64::EPSILON * 3.3e74;
+    let inside =
+        |pa, pb| outside(pa, a.0, a.1, a.2) <= budget && outside(pb, b.0, b.1, b.2) <= budget;
+    let c = contact(&sa, &sb, 0.0, &config).unwrap().unwrap();
+    assert!(
+        c.status != Status::Converged || inside(&c.point_a, &c.point_b),
+        "{c:?}"
+    );
+    let m = contact_manifold(&sa, &sb, 0.0, &config).unwrap().unwrap();
+    assert!(
+        m.status != Status::Converged || m.points().all(|p| inside(&p.point_a, &p.point_b)),
+        "{m:?}"
+    );
+}

@@ -56,8 +56,9 @@ pub(crate) struct CoreAnswer<T: Real, const D: usize> {
     pub status: Status,
     /// Whether the witnesses disagreed across the normal beyond rounding
     /// and were made to agree by the weights' error model
-    /// ([`Simplex::share_of_a`]): a model, not a proof, so a box's witness
-    /// is then checked against its box ([`pinned_to_boxes`](super::pinned_to_boxes)).
+    /// ([`Simplex::share_of_a`]): a model, not a proof, so the witnesses
+    /// are then checked against their shapes
+    /// ([`checked_witnesses`](super::checked_witnesses)).
     pub reconciled: bool,
 }
 

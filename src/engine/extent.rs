@@ -40,6 +40,13 @@ impl<T: Real> Extent<T> {
         self.0 = self.0.max(max_abs(&p.a)).max(max_abs(&p.b));
     }
 
+    /// The largest coordinate seen, `L`.
+    #[inline]
+    #[must_use]
+    pub fn size(self) -> T {
+        self.0
+    }
+
     /// How well a length computed from the points seen is known:
     /// `ROUNDING_FLOOR · L`.
     #[inline]

@@ -38,7 +38,7 @@ use nalgebra::SVector;
 
 pub(crate) use answer::{margins, CoreAnswer, ShapeAnswer, Verdict};
 pub(crate) use extent::Extent;
-pub(crate) use pin::pinned_to_boxes;
+pub(crate) use pin::checked_witnesses;
 pub(crate) use point_core::point_core;
 pub(crate) use termination::{certified_offset, within};
 

@@ -1,5 +1,6 @@
-//! Witnesses checked against the boxes they belong to, and pinned to a
-//! box's support set where that set is one point.
+//! Witnesses checked against the shapes they belong to: pinned to a box's
+//! support set where that set is one point, and otherwise certified in
+//! their shapes or reported as not converged.
 //!
 //! A contact's witnesses are barycentric combinations of the simplex's or
 //! the polytope's support points. On a sliver facet of `A − B` (a needle's
@@ -7,29 +8,109 @@
 //! times the facet's conditioning, and the witnesses' sideways
 //! disagreement, shared by the vertices' spread
 //! ([`Simplex::share_of_a`](crate::Simplex)), can still leave one of them
-//! outside its shape. For a box that is checked cheaply: a witness outside
-//! the box (beyond rounding and the tolerance the contact converged to) is
-//! wrong. Where the box's support set along the normal is then a single
-//! point (a corner, a needle's end), that point is the witness, and both
-//! witnesses move across the normal onto it together, so that
-//! `point_b − point_a` keeps its value; if the other shape is a box too,
-//! its witness must then lie in it. A box's witness that stays outside its
-//! box is the best the weights' precision gives: a converged answer is
-//! then reported [`Stalled`](crate::Status::Stalled).
+//! outside its shape. Only answers whose witnesses were so reconciled are
+//! checked; the others are combinations of support points, in their shapes
+//! to rounding.
+//!
+//! For a box that is checked cheaply: a witness outside the box (beyond
+//! rounding and the tolerance the contact converged to) is wrong. Where
+//! the box's support set along the normal is then a single point (a
+//! corner, a needle's end), that point is the witness, and both witnesses
+//! move across the normal onto it together, so that `point_b − point_a`
+//! keeps its value; if the other shape is a box too, its witness must then
+//! lie in it.
+//!
+//! Any other shape has no such test, so its witness is certified by an
+//! intersection query (run only for reconciled answers): the ball about
+//! the witness with that same slack for its radius meets the shape. A witness left outside its box, or not
+//! certified in its shape, is the best the weights' precision gives: a
+//! converged answer is then reported [`Stalled`](crate::Status::Stalled).
 
 use nalgebra::SVector;
 
 use super::ShapeAnswer;
-use crate::query::Status;
+use crate::gjk::intersects;
+use crate::query::{GjkConfig, Status};
 use crate::real::{max_abs, Real};
-use crate::support::{BoxFrame, SupportMap};
+use crate::support::{Ball, BoxFrame, SupportMap};
+
+/// `answer` with reconciled witnesses pinned to boxes
+/// ([`pinned_to_boxes`]), then, where converged, each witness of a shape
+/// that is not a box certified in it ([`certified_in`]), or the answer
+/// marked stalled; `tolerance` is the relative tolerance it converged to,
+/// and `size` the largest coordinate of the shape points it was computed
+/// from, which its witnesses' rounding is relative to.
+pub(crate) fn checked_witnesses<T: Real, const D: usize>(
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
+    answer: ShapeAnswer<T, D>,
+    tolerance: T,
+    size: T,
+) -> ShapeAnswer<T, D> {
+    if !answer.reconciled {
+        return answer;
+    }
+    let answer = pinned_to_boxes(a, b, answer, tolerance);
+    if answer.status != Status::Converged {
+        return answer;
+    }
+    let mut scale = max_abs(&answer.point_a).max(max_abs(&answer.point_b));
+    if size.is_finite() {
+        scale = scale.max(size);
+    }
+    let allowed = allowance(scale, tolerance, answer.distance);
+    // (A box's witness was checked above.)
+    let in_a = a.core_box().is_some() || certified_in(a, &answer.point_a, allowed, tolerance);
+    if in_a && (b.core_box().is_some() || certified_in(b, &answer.point_b, allowed, tolerance)) {
+        answer
+    } else {
+        ShapeAnswer {
+            status: Status::Stalled,
+            ..answer
+        }
+    }
+}
+
+/// The rounding of a witness computed from coordinates up to `scale`, in
+/// units of `ε`: barycentric combinations of support points, each rounded
+/// to a few ulps of the largest, on facets that may be slivers.
+const WITNESS_ULPS: f64 = 64.0;
+
+/// How far a witness may lie outside its shape: [`WITNESS_ULPS`] of the
+/// coordinates' scale, and the tolerance the answer converged to, relative
+/// to its `distance` as every tolerance of the queries is.
+fn allowance<T: Real>(scale: T, tolerance: T, distance: T) -> T {
+    T::lit(WITNESS_ULPS) * T::EPSILON * scale + tolerance.abs() * distance.abs()
+}
+
+/// Whether `p` is certified to lie in `shape` within `slack`: the ball of
+/// that radius about `p` meets the shape ([`intersects`]: `true` only
+/// where they overlap or touch to rounding). A distance query would stall
+/// on the very shapes that need this check (needles at the range's end,
+/// where GJK's simplices are slivers); overlap with a ball is what GJK
+/// proves first.
+fn certified_in<T: Real, const D: usize>(
+    shape: &(impl SupportMap<T, D> + ?Sized),
+    p: &SVector<T, D>,
+    slack: T,
+    tolerance: T,
+) -> bool {
+    let Ok(ball) = Ball::new(*p, slack) else {
+        return false;
+    };
+    let config = GjkConfig {
+        tolerance,
+        ..GjkConfig::default()
+    };
+    intersects(&ball, shape, &config) == Ok(true)
+}
 
 /// `answer` with its witnesses moved onto a box's one-point support set
 /// where they were reconciled by the weights' error model and a box's
 /// witness lies outside it, or marked stalled where none can be moved
 /// (see the module's docs);
 /// `tolerance` is the relative tolerance the answer converged to.
-pub(crate) fn pinned_to_boxes<T: Real, const D: usize>(
+fn pinned_to_boxes<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     answer: ShapeAnswer<T, D>,
@@ -56,7 +137,11 @@ pub(crate) fn pinned_to_boxes<T: Real, const D: usize>(
     if !(scale.is_finite() && scale > T::zero()) {
         return answer;
     }
-    // What the answer is known to: rounding, and the tolerance it converged to.
+    // How far a witness may lie outside its box: rounding. (A support
+    // point along a normal known only to the tolerance is still in its
+    // shape.) The normal's tolerance does matter to whether a support set
+    // is one point: `slack` below.
+    let allowed = allowance(scale, tolerance, answer.distance);
     let slack = (T::ROUNDING_FLOOR + tolerance.abs()) * scale;
     let sides = [
         (&box_b, core_b, &box_a, core_a, -n),
@@ -66,7 +151,7 @@ pub(crate) fn pinned_to_boxes<T: Real, const D: usize>(
         let Some(frame) = own else {
             continue;
         };
-        if !outside(frame, &witness, slack) {
+        if !outside(frame, &witness, allowed) {
             continue;
         }
         let Some(corner) = one_point_support(frame, &dir, slack) else {
@@ -77,7 +162,7 @@ pub(crate) fn pinned_to_boxes<T: Real, const D: usize>(
         let finite = across.iter().all(|x| x.is_finite());
         let fits = other
             .as_ref()
-            .is_none_or(|f| !outside(f, &(partner + across), slack));
+            .is_none_or(|f| !outside(f, &(partner + across), allowed));
         if finite && fits {
             return ShapeAnswer {
                 point_a: answer.point_a + across,
@@ -89,7 +174,7 @@ pub(crate) fn pinned_to_boxes<T: Real, const D: usize>(
     // No pin: a witness still outside its box is the best the weights'
     // precision gives, and says so.
     let off = |frame: &Option<BoxFrame<T, D>>, p: &SVector<T, D>| {
-        frame.as_ref().is_some_and(|f| outside(f, p, slack))
+        frame.as_ref().is_some_and(|f| outside(f, p, allowed))
     };
     if answer.status == Status::Converged && (off(&box_a, &core_a) || off(&box_b, &core_b)) {
         return ShapeAnswer {
