@@ -752,37 +752,8 @@ fn epa_contact_points_of_a_sliver_lie_on_the_support_planes() {
 fn epa_contact_points_of_a_needle_differ_by_depth_along_the_normal() {
     let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
     let a = [v(86.3671875, -7.909011040616725e21, -42.0703125)];
-    let b = [
-        v(
-            2.179618282050784e74,
-            2.179618282050784e74,
-            2.179618282050784e74,
-        ),
-        v(
-            2.179618281445326e74,
-            2.179618282050784e74,
-            2.179618282050784e74,
-        ),
-        v(
-            -1.2748710731977708e74,
-            -1.274871069778713e74,
-            -1.2748710688527183e74,
-        ),
-        v(
-            -3.0843654875559706e74,
-            -3.0843654886956563e74,
-            -3.0843654875559706e74,
-        ),
-        v(
-            6.1687311347392114e72,
-            6.168731181038951e72,
-            6.168730999401508e72,
-        ),
-        v(
-            -1.069246702372206e74,
-            -1.069246702372206e74,
-            -1.069246702372206e74,
-        ),
+    let mut b = diagonal_needle().to_vec();
+    b.extend([
         v(
             1.2748710706334776e74,
             1.2748710706334776e74,
@@ -793,9 +764,9 @@ fn epa_contact_points_of_a_needle_differ_by_depth_along_the_normal() {
             1.274871069529407e74,
             1.274871069529407e74,
         ),
-    ];
+    ]);
     let ha = ConvexHull::new(&a).unwrap();
-    let hb = gjk::Rounded::new(ConvexHull::new(&b).unwrap(), 53.20703125).unwrap();
+    let hb = gjk::Rounded::new(ConvexHull::new(&b[..]).unwrap(), 53.20703125).unwrap();
     let config = GjkConfig {
         max_iterations: 77,
         ..GjkConfig::default()
@@ -2110,38 +2081,7 @@ fn polygon_with_rounding_dents_is_scanned() {
 fn penetration_witness_off_a_thin_hull_is_not_converged() {
     use gjk::{contact, penetration, Status};
     let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
-    let a = [
-        v(
-            2.179618282050784e74,
-            2.179618282050784e74,
-            2.179618282050784e74,
-        ),
-        v(
-            2.179618281445326e74,
-            2.179618282050784e74,
-            2.179618282050784e74,
-        ),
-        v(
-            -1.2748710731977708e74,
-            -1.274871069778713e74,
-            -1.2748710688527183e74,
-        ),
-        v(
-            -3.0843654875559706e74,
-            -3.0843654886956563e74,
-            -3.0843654875559706e74,
-        ),
-        v(
-            6.1687311347392114e72,
-            6.168731181038951e72,
-            6.168730999401508e72,
-        ),
-        v(
-            -1.069246702372206e74,
-            -1.069246702372206e74,
-            -1.069246702372206e74,
-        ),
-    ];
+    let a = diagonal_needle();
     let b = [
         v(
             2.179618282050784e74,
@@ -2268,4 +2208,42 @@ fn contact_witness_off_a_needle_through_the_origin_is_not_converged() {
         m.status != Status::Converged || m.points().all(|p| inside(&p.point_a, &p.point_b)),
         "{m:?}"
     );
+}
+
+/// The first six points of a needle on the diagonal at 1e74, 1e65 across,
+/// as the `penetration` target built two of its inputs.
+fn diagonal_needle() -> [Vector<f64, 3>; 6] {
+    let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    [
+        v(
+            2.179618282050784e74,
+            2.179618282050784e74,
+            2.179618282050784e74,
+        ),
+        v(
+            2.179618281445326e74,
+            2.179618282050784e74,
+            2.179618282050784e74,
+        ),
+        v(
+            -1.2748710731977708e74,
+            -1.274871069778713e74,
+            -1.2748710688527183e74,
+        ),
+        v(
+            -3.0843654875559706e74,
+            -3.0843654886956563e74,
+            -3.0843654875559706e74,
+        ),
+        v(
+            6.1687311347392114e72,
+            6.168731181038951e72,
+            6.168730999401508e72,
+        ),
+        v(
+            -1.069246702372206e74,
+            -1.069246702372206e74,
+            -1.069246702372206e74,
+        ),
+    ]
 }
