@@ -132,12 +132,21 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
             return self;
         }
         // The miss across the normal, from A's witness towards B's.
-        let across = miss - n * n.dot(&miss);
+        let along = n.dot(&miss);
+        let across = miss - n * along;
         let point_a = self.point_a + n * lift + across * simplex.share_of_a(&across);
+        // Moved by more than the simplex's own points could be off their
+        // shapes: across by more than rounding, or along by more than the
+        // bracket and rounding (see `checked_witnesses`).
+        let rounding = self.extent.rounding();
+        let bracket = (self.distance - self.bound).max(T::zero()) + rounding;
+        let reconciled = max_abs(&across) > rounding
+            || !(lift.abs() <= bracket)
+            || !((lift - along).abs() <= bracket);
         Self {
             point_a,
             point_b: point_a + n * self.distance,
-            reconciled: max_abs(&across) > self.extent.rounding(),
+            reconciled,
             ..self
         }
     }

@@ -3,14 +3,16 @@
 //! their shapes or reported as not converged.
 //!
 //! A contact's witnesses are barycentric combinations of the simplex's or
-//! the polytope's support points. On a sliver facet of `A − B` (a needle's
-//! end in a plate, a point in a needle) the weights are known only to `ε`
-//! times the facet's conditioning, and the witnesses' sideways
-//! disagreement, shared by the vertices' spread
-//! ([`Simplex::share_of_a`](crate::Simplex)), can still leave one of them
-//! outside its shape. Only answers whose witnesses were so reconciled are
-//! checked; the others are combinations of support points, in their shapes
-//! to rounding.
+//! the polytope's support points, then moved onto the support planes along
+//! the normal. On a sliver facet of `A − B` (a needle's end in a plate, a
+//! point in a needle) the weights are known only to `ε` times the facet's
+//! conditioning: the witnesses' sideways disagreement, shared by the
+//! vertices' spread ([`Simplex::share_of_a`](crate::Simplex)), and their
+//! miss of the depth along the normal, which moves `point_b` by as much,
+//! can leave one of them outside its shape. Only answers whose witnesses
+//! were so moved (beyond rounding, or along the normal beyond the bounds'
+//! gap) are checked; the others are combinations of support points, in
+//! their shapes to rounding.
 //!
 //! For a box that is checked cheaply: a witness outside the box (beyond
 //! rounding and the tolerance the contact converged to) is wrong. Where
@@ -20,19 +22,22 @@
 //! keeps its value; if the other shape is a box too, its witness must then
 //! lie in it.
 //!
-//! Any other shape has no such test, so its witness is certified by an
-//! intersection query (run only for reconciled answers): the ball about
-//! the witness with that same slack for its radius meets the shape. A witness left outside its box, or not
-//! certified in its shape, is the best the weights' precision gives: a
-//! converged answer is then reported [`Stalled`](crate::Status::Stalled).
+//! Any other shape has no such test, so its witness is certified by GJK
+//! between the point and the shape (run only for moved witnesses): it
+//! must prove them within that same slack of each other. A stall proves
+//! nothing here, though [`intersects`](crate::intersects) counts it as
+//! touching. A witness left outside its box, or not certified in its
+//! shape, is the best the weights' precision gives: a converged answer is
+//! then reported [`Stalled`](crate::Status::Stalled).
 
 use nalgebra::SVector;
 
-use super::ShapeAnswer;
-use crate::gjk::intersects;
-use crate::query::{GjkConfig, Status};
+use super::termination::proven_within;
+use super::{begin, gjk_loop, Exits, ShapeAnswer};
+use crate::query::{GjkConfig, Status, Toward};
 use crate::real::{max_abs, Real};
-use crate::support::{Ball, BoxFrame, SupportMap};
+use crate::simplex::Simplex;
+use crate::support::{BoxFrame, Point, SupportMap};
 
 /// `answer` with reconciled witnesses pinned to boxes
 /// ([`pinned_to_boxes`]), then, where converged, each witness of a shape
@@ -83,26 +88,37 @@ fn allowance<T: Real>(scale: T, tolerance: T, distance: T) -> T {
     T::lit(WITNESS_ULPS) * T::EPSILON * scale + tolerance.abs() * distance.abs()
 }
 
-/// Whether `p` is certified to lie in `shape` within `slack`: the ball of
-/// that radius about `p` meets the shape ([`intersects`]: `true` only
-/// where they overlap or touch to rounding). A distance query would stall
+/// Whether `p` is certified to lie in `shape` within `slack`: GJK between
+/// the point and the shape, stopped once contact within `slack` is
+/// decided, proved it ([`proven_within`]). A distance query would stall
 /// on the very shapes that need this check (needles at the range's end,
-/// where GJK's simplices are slivers); overlap with a ball is what GJK
-/// proves first.
+/// where GJK's simplices are slivers); proving the point within a margin
+/// of the shape is what GJK does first. [`intersects`](crate::intersects)
+/// would not do either: it answers `true` after a stall, as touching to
+/// working precision, where this needs a proof.
 fn certified_in<T: Real, const D: usize>(
     shape: &(impl SupportMap<T, D> + ?Sized),
     p: &SVector<T, D>,
     slack: T,
     tolerance: T,
 ) -> bool {
-    let Ok(ball) = Ball::new(*p, slack) else {
+    let Ok(point) = Point::new(*p) else {
         return false;
     };
-    let config = GjkConfig {
-        tolerance,
-        ..GjkConfig::default()
+    let config = Toward {
+        config: GjkConfig {
+            tolerance,
+            ..GjkConfig::default()
+        },
+        direction: None,
     };
-    intersects(&ball, shape, &config) == Ok(true)
+    let mut simplex = Simplex::new();
+    let Ok(pair) = begin(&point, shape, &config, &mut simplex) else {
+        return false;
+    };
+    let margin = slack * pair.scale();
+    gjk_loop(&pair, &config, Exits::contact(margin), &mut simplex)
+        .is_ok_and(|answer| proven_within(&answer, margin))
 }
 
 /// `answer` with its witnesses moved onto a box's one-point support set

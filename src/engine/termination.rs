@@ -126,6 +126,20 @@ pub(crate) fn within<T: Real, const D: usize>(
     }
 }
 
+/// Whether the cores are *proven* within `cutoff` of each other, from a
+/// loop run as for [`within`]: by its verdict, or by its upper bound
+/// (`‖v‖`, the length of a point of the simplex, whatever the status).
+/// [`within`] also calls a stalled bracket that straddles the cutoff
+/// touching, which suits a collision test; a check that must certify a
+/// point (a witness in its shape) asks this one instead.
+pub(crate) fn proven_within<T: Real, const D: usize>(answer: &CoreAnswer<T, D>, cutoff: T) -> bool {
+    match answer.verdict {
+        Verdict::Overlap | Verdict::WithinMargin => true,
+        Verdict::Apart => answer.distance <= cutoff + answer.extent.rounding(),
+        Verdict::BeyondCutoff => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use nalgebra::SVector;

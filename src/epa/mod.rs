@@ -409,7 +409,7 @@ where
     let (pa, pb, reconciled) = onto_support_planes(
         pair,
         &facet.normal,
-        depth,
+        (depth, upper),
         (pa, pb, face.as_ref()),
         extent.rounding(),
     );
@@ -447,12 +447,19 @@ where
 /// vertices' spread gives it ([`Simplex::share_of_a`]): a shape met at one
 /// vertex keeps its point exactly, and against a needle the wider shape
 /// takes nearly all of it, where taking none would leave the needle's
-/// point off the needle. A mismatch within rounding is left as it is;
-/// the flag says whether there was more.
+/// point off the needle. A mismatch within rounding is left as it is.
+///
+/// The flag says whether the witnesses were moved by more than the facet's
+/// own points could be off their shapes: across the normal by more than
+/// rounding, or along it by more than the gap between EPA's bounds
+/// (`depth` and `upper`) and rounding. On a sliver facet the weights can
+/// miss `depth · n` by the whole depth, and `point_b`, put `depth` below
+/// A's plane, then moves by as much: such witnesses are checked against
+/// their shapes ([`checked_witnesses`](crate::engine::checked_witnesses)).
 fn onto_support_planes<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     n: &SVector<T, D>,
-    depth: T,
+    (depth, upper): (T, T),
     (pa, pb, face): (SVector<T, D>, SVector<T, D>, Option<&Simplex<T, D>>),
     rounding: T,
 ) -> (SVector<T, D>, SVector<T, D>, bool)
@@ -468,10 +475,13 @@ where
     }
     let pa = pa + n * lift;
     let across = pa - pb;
-    let e = across - n * n.dot(&across);
-    let reconciled = max_abs(&e) > rounding;
+    let along = n.dot(&across);
+    let e = across - n * along;
+    let bracket = (upper - depth).max(T::zero()) + rounding;
+    let sideways = max_abs(&e) > rounding;
+    let reconciled = sideways || !(lift.abs() <= bracket) || !((along - depth).abs() <= bracket);
     let share = match face {
-        Some(face) if reconciled => face.share_of_a(&e),
+        Some(face) if sideways => face.share_of_a(&e),
         _ => T::zero(),
     };
     let pa = pa - e * share;

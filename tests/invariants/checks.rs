@@ -71,6 +71,52 @@ pub fn axis_probes<const D: usize>() -> Vec<P<D>> {
         .collect()
 }
 
+/// Unit normals of the hyperplanes through every `D` of `points`, both
+/// ways (`D = 2, 3`; none otherwise): a point outside the hull of `points`
+/// is beyond the plane of one of its facets, and every facet's plane runs
+/// through `D` of the points, so probing a witness along these (with
+/// [`Body::high`]) tests that it lies in the shape, not just between its
+/// support planes along the axes. Any unit direction gives a valid test,
+/// so a normal that rounding tilts (points nearly dependent) only weakens
+/// it, never makes it fail a point that is inside. The differences are
+/// scaled by the cloud's size first, so that none overflows.
+pub fn facet_probes<const D: usize>(points: &[P<D>]) -> Vec<P<D>> {
+    let size = max_coord(points);
+    let mut out = Vec::new();
+    if !(size > 0.0 && size.is_finite()) {
+        return out;
+    }
+    let q: Vec<P<D>> = points.iter().map(|p| p / size).collect();
+    let mut push = |n: P<D>| {
+        let l = n.norm();
+        if l > 0.0 && l.is_finite() {
+            out.push(n / l);
+            out.push(-n / l);
+        }
+    };
+    let n = q.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            let e = q[j] - q[i];
+            if D == 2 {
+                push(P::<D>::from_fn(|k, _| if k == 0 { -e[1] } else { e[0] }));
+                continue;
+            }
+            if D != 3 {
+                continue;
+            }
+            for r in &q[j + 1..] {
+                let f = r - q[i];
+                push(P::<D>::from_fn(|k, _| {
+                    let (a, b) = ((k + 1) % 3, (k + 2) % 3);
+                    e[a] * f[b] - e[b] * f[a]
+                }));
+            }
+        }
+    }
+    out
+}
+
 /// Two shapes ready for queries, with their reference description.
 pub struct Pair<T: Scalar, const D: usize> {
     /// Points of A and B at precision `T`.
@@ -337,8 +383,23 @@ pub fn check_distance_answer<T: Scalar, const D: usize>(
             probes.push(n / n.norm());
         }
     }
+    // Witnesses lie in their shapes, whatever the status: below every
+    // facet's plane of their own shape.
+    for u in facet_probes(&a.points) {
+        let out = pa.dot(&u) - a.high(&u);
+        assert!(
+            out <= tol,
+            "point_a outside A by {out:e} along {u:?} (budget {tol:e}); {d:?}"
+        );
+    }
+    for u in facet_probes(&b.points) {
+        let out = pb.dot(&u) - b.high(&u);
+        assert!(
+            out <= tol,
+            "point_b outside B by {out:e} along {u:?} (budget {tol:e}); {d:?}"
+        );
+    }
     for u in &probes {
-        // Witnesses lie in their shapes, whatever the status.
         let (ha, lb) = (a.high(u), b.low(u));
         assert!(
             pa.dot(u) <= ha + tol && pb.dot(u) >= lb - tol,
@@ -761,6 +822,16 @@ pub fn check_penetration<T: Scalar, const D: usize>(
         "point_a - point_b = {:?}, not depth · normal",
         pa - pb
     );
+    // Each point in its own shape: below every facet's plane.
+    for (q, body, name) in [(pa, &pair.a, "point_a"), (pb, &pair.b, "point_b")] {
+        for u in facet_probes(&body.points) {
+            let out = q.dot(&u) - body.high(&u);
+            assert!(
+                out <= tol,
+                "{name} outside its shape by {out:e} along {u:?} (budget {tol:e}); {p:?}"
+            );
+        }
+    }
     if d.status == Status::Converged {
         assert!(
             dist <= tol,

@@ -15,7 +15,8 @@
 //!   (the contact's distance is the least a point can have), with
 //!   `point_b − point_a = distance · normal`;
 //! * keep each point inside its own shape: below the shape's support plane
-//!   along the normal and along every axis, both ways.
+//!   along the normal and along every axis, both ways, and below the plane
+//!   of every facet of its hull (the planes through any `D` of its points).
 //!
 //! Budget: four times [`budget`] at the contact's distance or depth plus
 //! the radii (its relative tolerance included),
@@ -32,7 +33,8 @@ use gjk::{
 };
 
 use super::checks::{
-    axis_probes, build_pair, check_distance, dump, expect_error, to64, to_t, Body, Pair, P,
+    axis_probes, build_pair, check_distance, dump, expect_error, facet_probes, to64, to_t, Body,
+    Pair, P,
 };
 use super::input::PairInput;
 use super::{budget, sane, Scalar};
@@ -322,6 +324,7 @@ fn check_points<T: Scalar, const D: usize>(
     let mut probes: Vec<P<D>> = axis_probes::<D>();
     probes.push(n);
     probes.push(-n);
+    let (facets_a, facets_b) = (facet_probes(&pair.a.points), facet_probes(&pair.b.points));
     for p in m.points() {
         let (pa, pb, dist) = (to64(&p.point_a), to64(&p.point_b), p.distance.f());
         assert!(
@@ -340,6 +343,18 @@ fn check_points<T: Scalar, const D: usize>(
                 "a point outside its shape along {u:?} by {out_a:e} (A) and {out_b:e} (B) \
                  (budget {placed:e}); {m:?}"
             );
+        }
+        // Below every facet's plane of its own shape, too.
+        for (p, body, facets, name) in
+            [(pa, &pair.a, &facets_a, "A"), (pb, &pair.b, &facets_b, "B")]
+        {
+            for u in facets {
+                let out = p.dot(u) - body.high(u);
+                assert!(
+                    out <= placed,
+                    "a point outside {name} by {out:e} along {u:?} (budget {placed:e}); {m:?}"
+                );
+            }
         }
     }
 }
