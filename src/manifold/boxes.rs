@@ -162,6 +162,10 @@ fn edge_contact<T: Real, const D: usize>(
 /// and the centres' offset `tᵢ = aᵢ · (c_B − c_A)` (Gottschalk's form): an
 /// edge pair's axis `aᵢ × bⱼ` has components `Rₖⱼ` there, and its overlap
 /// is a few products of them.
+///
+/// Kept out of line: inlined into `contact_manifold`, a box–box manifold
+/// ran 5 % more instructions (callgrind).
+#[inline(never)]
 pub(super) fn separating_axes<T: Real, const D: usize>(
     a: &BoxFrame<T, D>,
     b: &BoxFrame<T, D>,
