@@ -87,6 +87,14 @@ impl<T: Real, const D: usize> Distance<T, D> {
 
 /// Whether shapes `a` and `b` intersect (touching counts as intersecting).
 ///
+/// `false` is proven: a certified bound separates the shapes. `true` is
+/// proven too, except after a stall: when GJK can make no more progress
+/// with its bounds still straddling contact, the shapes count as touching.
+/// On well-conditioned shapes a stall leaves the bounds within rounding
+/// of each other; on slivers (a needle `10¹⁰` times longer than wide) they
+/// can be further apart, and [`distance`] reports that bracket with
+/// [`Status::Stalled`](crate::Status::Stalled).
+///
 /// Stops at the first separating plane, or as soon as the cores come within
 /// the sum of the margins, so it is usually cheaper than [`distance`]. Two
 /// boxes ([`SupportMap::core_box`], `D ≤ 3`) are decided by their

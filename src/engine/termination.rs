@@ -100,8 +100,10 @@ pub(super) fn proves_beyond<T: Real>(lower: T, cutoff: T, extent: Extent<T>) -> 
 ///   the distance to working precision) with `‖v‖` beyond the cutoff by
 ///   more than the tolerance and the rounding of the coordinates;
 /// * `true` when the upper bound is within the cutoff, or when the bounds
-///   straddle it after a stall: rounding cannot split the bracket, and
-///   shapes that touch to working precision count as touching;
+///   straddle it after a stall: the loop can split the bracket no further,
+///   and shapes that touch to working precision count as touching (on
+///   slivers a stall can leave the bracket wider than rounding, so this
+///   `true` is not a proof: [`proven_within`] says when it is);
 /// * [`GjkError::IterationLimit`] when the cap was reached with the bounds
 ///   still straddling the cutoff.
 pub(crate) fn within<T: Real, const D: usize>(
