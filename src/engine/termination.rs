@@ -182,4 +182,26 @@ mod tests {
         assert_eq!(check(0.0, 0.5, Status::Converged), Ok(false));
         assert_eq!(check(0.0, 1e-17, Status::Converged), Ok(true));
     }
+
+    /// A proof of contact within a cutoff takes the upper bound, whatever
+    /// the status: a stalled bracket that straddles the cutoff, `true` for
+    /// [`within`], proves nothing (a witness 1.3e64 outside a needle at
+    /// 1e74 passed as in it that way).
+    #[test]
+    fn proven_within_needs_the_upper_bound() {
+        let config = GjkConfig::<f64>::default();
+        let cutoff = 1e-3;
+        let stalled = answer(0.0, 0.5, Status::Stalled);
+        assert_eq!(within(&stalled, cutoff, &config), Ok(true));
+        assert!(!proven_within(&stalled, cutoff));
+        for status in [Status::Stalled, Status::IterationLimit, Status::Converged] {
+            assert!(proven_within(&answer(0.0, 0.9e-3, status), cutoff));
+            assert!(!proven_within(&answer(0.0, 2e-3, status), cutoff));
+        }
+        let mut overlap = answer(0.0, 0.5, Status::Converged);
+        overlap.verdict = Verdict::Overlap;
+        assert!(proven_within(&overlap, cutoff));
+        overlap.verdict = Verdict::BeyondCutoff;
+        assert!(!proven_within(&overlap, 1.0));
+    }
 }
