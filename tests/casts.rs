@@ -660,3 +660,39 @@ fn bad_input() {
         Err(GjkError::InvalidConfig)
     );
 }
+
+/// Open findings of `against_the_oracle`: seeds on which the property
+/// fails, found by running it on 1.8·10⁶ seeds (3·10⁵ in each precision
+/// and dimension; `against_the_oracle` draws 900 at random per run, so
+/// about one run in 300 meets one). Five are `Converged` casts whose `t`
+/// is later than the oracle's first root by more than its budget (by up to
+/// 2.4e-4 in `f32`, 5e-14 in `f64`, most where the gap at `t` is within
+/// rounding of zero and the approach grazes); one is a `Stalled` `f32` hit
+/// where the oracle finds a least gap of 1.4e-4. Not yet decided: the
+/// oracle's time budget divides by the secant's rate of fall from `t = 0`,
+/// which for a convex gap bounds the rate at the root from above, not
+/// below, so grazing cases may be the budget's fault rather than the
+/// casts'. Ignored until they are decided.
+#[test]
+#[ignore = "open findings: casts late against the oracle, or its budget too tight"]
+fn against_the_oracle_open_findings() {
+    let failures: Vec<String> = [
+        (14_091_058_967_830_388_201_u64, "f32", 4),
+        (9_974_639_670_239_768_418, "f32", 4),
+        (10_858_111_624_240_852_163, "f32", 3),
+        (11_624_389_589_537_557_254, "f32", 3),
+        (7_920_541_209_053_235_472, "f32", 3),
+        (4_750_979_734_589_482_613, "f64", 3),
+    ]
+    .into_iter()
+    .filter_map(|(seed, t, d)| {
+        let r = match (t, d) {
+            ("f32", 4) => prop_cast::<f32, 4>(seed),
+            ("f32", 3) => prop_cast::<f32, 3>(seed),
+            _ => prop_cast::<f64, 3>(seed),
+        };
+        r.err().map(|e| format!("{seed} {t} {d}D: {e}"))
+    })
+    .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
