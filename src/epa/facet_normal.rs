@@ -23,15 +23,17 @@ use crate::simplex::{cross, vouched};
 /// In the plane and in space the normal line is known in closed form
 /// ([`closed_form_normal`]); elsewhere, and for facets too thin for it,
 /// the edges are orthogonalised ([`orthogonalised_normal_part`]).
+#[inline]
 pub(crate) fn outward_normal<T: Real, const D: usize>(
     edges: &[SVector<T, D>],
     outward: &SVector<T, D>,
 ) -> (SVector<T, D>, T) {
     if let Some((c, cc)) = closed_form_normal(edges) {
-        // `(c · outward / c · c) c`, split into its length and direction.
-        let (co, length) = (c.dot(outward), cc.sqrt());
-        let height = co.abs() / length;
-        let normal = c * (if co < T::zero() { -length } else { length }).recip();
+        // `(c · outward / c · c) c`, split into its length and direction
+        // (one reciprocal serves both).
+        let (co, inverse) = (c.dot(outward), cc.sqrt().recip());
+        let height = co.abs() * inverse;
+        let normal = c * (if co < T::zero() { -inverse } else { inverse });
         if height.is_finite() && all_finite(&normal) {
             return (normal, height);
         }
