@@ -570,9 +570,9 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// removed and the simplex is left as it was before it was pushed.
     pub(crate) fn reduce_below(&mut self, norm2: T) -> Option<SVector<T, D>> {
         let base = self.len.checked_sub(1)?;
-        match self.best_face(base) {
+        match &self.best_face(base) {
             Some(face) if face.norm2 < norm2 => {
-                self.keep(base, &face);
+                self.keep(base, face);
                 Some(face.v)
             }
             _ => {
@@ -587,9 +587,9 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// newest vertex was removed).
     pub(crate) fn reduce_below_kept(&mut self, norm2: T) -> Option<(SVector<T, D>, u32)> {
         let base = self.len.checked_sub(1)?;
-        match self.best_face(base) {
+        match &self.best_face(base) {
             Some(face) if face.norm2 < norm2 => {
-                self.keep(base, &face);
+                self.keep(base, face);
                 Some((face.v, face.mask | 1 << base.min(D)))
             }
             _ => {
