@@ -29,7 +29,6 @@
 //! near ties) is left to the general path, so the answer is the general
 //! path's up to rounding.
 
-use arrayvec::ArrayVec;
 use nalgebra::SVector;
 
 use crate::real::{max_abs, Real};
@@ -182,7 +181,9 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
     // The face axes, A's then B's: the least overlap, unless one separates.
     let mut best: Option<(T, Axis)> = None;
     let mut overlapping = true;
-    let mut faces = ArrayVec::<T, 6>::new();
+    // Whether every face axis's overlap is a number (the least of them,
+    // net of its rounding, then stands for them all).
+    let mut faces_compare = true;
     for k in 0..2 * D {
         let o = pair.face(k);
         let axis = if k < D { Axis::A(k) } else { Axis::B(k - D) };
@@ -191,7 +192,7 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
         }
         // Apart, touching within rounding, or not finite: no face contact.
         overlapping &= o > face_error;
-        let _ = faces.try_push(o);
+        faces_compare &= o.partial_cmp(&o).is_some();
         if best.is_none_or(|(m, _)| o < m) {
             best = Some((o, axis));
         }
@@ -212,7 +213,10 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
     // The edge pair with the least overlap, and whether every other axis
     // is certainly above it.
     let mut edge: Option<Edge<T>> = None;
-    let mut others = ArrayVec::<(T, T), 9>::new();
+    // The least `o − error` over the edge axes other than `edge`, and
+    // whether every one of them is a number.
+    let mut others_low = T::max_value().unwrap_or(T::one());
+    let mut others_compare = true;
     // The edge pair whose axis separates the boxes most (within the cutoff).
     let mut gap: Option<Edge<T>> = None;
     if D == 3 {
@@ -239,13 +243,16 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
                 overlapping &= o > error;
                 face &= o - error >= least - face_error;
                 let candidate = Edge { axis, pair: (i, j) };
+                let mut other = |o: T, error: T| {
+                    let low = o - error;
+                    others_compare &= low.partial_cmp(&low).is_some();
+                    others_low = others_low.min(low);
+                };
                 match edge {
-                    Some(m) if m.axis.overlap <= o => {
-                        let _ = others.try_push((o, error));
-                    }
+                    Some(m) if m.axis.overlap <= o => other(o, error),
                     _ => {
                         if let Some(m) = edge {
-                            let _ = others.try_push((m.axis.overlap, m.axis.error));
+                            other(m.axis.overlap, m.axis.error);
                         }
                         edge = Some(candidate);
                     }
@@ -263,12 +270,8 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
     }
     if let (false, Some(m)) = (face, edge) {
         let (least_edge, its_error) = (m.axis.overlap, m.axis.error);
-        let clear = others
-            .iter()
-            .all(|&(o, error)| o - error > least_edge + its_error)
-            && faces
-                .iter()
-                .all(|&o| o - face_error > least_edge + its_error);
+        let bar = least_edge + its_error;
+        let clear = others_compare && others_low > bar && faces_compare && least - face_error > bar;
         if clear && overlapping {
             return edge_contact(a, b, &m, &d, None);
         }
