@@ -292,17 +292,21 @@ where
             _ if !pair.orthonormal() => {}
             Sat::Face(n) => {
                 let status = Status::Converged;
-                let manifold = box_clip::face_manifold(
+                let manifold = match box_clip::face_manifold(
                     (&ba, &bb),
                     &pair,
                     &n,
                     (ra, rb),
                     max_separation,
                     status,
-                )
-                .unwrap_or_else(|| along(a, b, &n, max_separation, status));
-                if let Some(m) = manifold.ok().filter(Manifold::is_finite) {
-                    return Ok(Some(m));
+                ) {
+                    Some(m) => m,
+                    None => along(a, b, &n, max_separation, status),
+                };
+                if let Ok(m) = manifold {
+                    if m.is_finite() {
+                        return Ok(Some(m));
+                    }
                 }
             }
             Sat::Edges {
