@@ -58,7 +58,8 @@
 //!   Bergen's GJK ray cast on the cores), and of rotating shapes
 //!   (conservative advancement).
 //! * [`contact_manifold`]: the several points a solver needs when polytopes
-//!   touch along a face.
+//!   touch along a face ([`contact_manifold_into`] fills the caller's
+//!   storage).
 //! * [`BuiltHull`], [`Hull`]: exact convex hulls of point clouds, and the
 //!   default hull shape built on them; [`Aabb`], [`BoundingBall`]: the input
 //!   of a broad phase.
@@ -118,7 +119,8 @@ pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 pub use crate::gjk::{closest_points, distance, intersects, Distance};
 pub use crate::hull_build::BuiltHull;
 pub use crate::manifold::{
-    contact_manifold, Face, Faces, Manifold, ManifoldPoint, MAX_FACE_POINTS, MAX_MANIFOLD_POINTS,
+    contact_manifold, contact_manifold_into, Face, Faces, Manifold, ManifoldPoint, MAX_FACE_POINTS,
+    MAX_MANIFOLD_POINTS,
 };
 pub use crate::query::{GjkConfig, GjkError, QueryConfig, Status, Toward, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;

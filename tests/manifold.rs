@@ -979,3 +979,75 @@ fn a_folded_clip_names_each_corner_once() {
         assert!(!ids[i + 1..].contains(x), "{x:?} twice in {m:?}");
     }
 }
+
+/// One manifold kept across pairs, as an engine keeps one per pair of
+/// shapes: `contact_manifold_into` must leave nothing of the last answer
+/// behind. Over a random sequence of box–box, box–ball and box–rounded-box
+/// pairs (apart, touching, overlapping), with an invalid query among them,
+/// each answer in the reused storage equals the fresh answer of
+/// `contact_manifold`, bit for bit, and is empty when there is none.
+fn reused_storage<T: TestReal, const D: usize>() {
+    let mut rng = Lcg::new(0x5e + D as u64);
+    let config = GjkConfig::<T>::default();
+    let mut kept = Manifold::<T, D>::new();
+    let (mut full, mut empty, mut errors) = (0, 0, 0);
+    for case in 0..400 {
+        let half = |rng: &mut Lcg| {
+            Cuboid::new(Vector::<T, D>::from_fn(|_, _| {
+                T::of_f64(rng.range(0.2, 1.5))
+            }))
+            .unwrap()
+        };
+        let a = Transformed::new(
+            half(&mut rng),
+            rotation::<D>(&mut rng).map(T::of_f64),
+            Vector::zeros(),
+        )
+        .unwrap();
+        let at = Vector::<T, D>::from_fn(|_, _| T::of_f64(rng.range(-2.0, 2.0)));
+        let b =
+            Transformed::new(half(&mut rng), rotation::<D>(&mut rng).map(T::of_f64), at).unwrap();
+        let rounded = Rounded::new(b, T::of_f64(0.1)).unwrap();
+        let ball = gjk::Ball::new(at, T::of_f64(rng.range(0.1, 1.0))).unwrap();
+        // Every tenth query asks for a negative separation: an error.
+        let sep = T::of_f64(if case % 10 == 9 { -1.0 } else { 0.05 });
+        let other: &dyn Faces<T, D> = match case % 3 {
+            0 => &b,
+            1 => &ball,
+            _ => &rounded,
+        };
+        let fresh = contact_manifold(&a, other, sep, &config);
+        let touching = gjk::contact_manifold_into(&a, other, sep, &config, &mut kept);
+        let what = format!("{} D = {D} case {case}: {fresh:?}", T::NAME);
+        match fresh {
+            Ok(Some(m)) => {
+                assert_eq!(touching, Ok(true), "{what}");
+                assert_eq!(kept, m, "{what}");
+                full += 1;
+            }
+            Ok(None) => {
+                assert_eq!(touching, Ok(false), "{what}");
+                empty += 1;
+            }
+            Err(e) => {
+                assert_eq!(touching, Err(e), "{what}");
+                errors += 1;
+            }
+        }
+        if touching != Ok(true) {
+            assert!(kept.is_empty() && kept == Manifold::new(), "{what}");
+        }
+    }
+    assert!(
+        full > 50 && empty > 50 && errors > 20,
+        "{full} {empty} {errors}"
+    );
+}
+
+#[test]
+fn storage_reused_across_pairs_keeps_nothing_behind() {
+    reused_storage::<f64, 2>();
+    reused_storage::<f32, 2>();
+    reused_storage::<f64, 3>();
+    reused_storage::<f32, 3>();
+}

@@ -7,9 +7,10 @@
 //! the poses tilted by up to 0.05 rad), and the seeded pose pairs of the
 //! other benches (a third apart, a third touching, a third overlapping)
 //! for box–box, hull32–hull32 (`Hull` against `ConvexPolyhedron`) and
-//! capsule–box. Both sides take the same prediction distance, and parry's
-//! manifold is cleared before each call, so that neither side reuses the
-//! last frame's answer.
+//! capsule–box. Both sides take the same prediction distance and write into
+//! one manifold kept across calls (ours `contact_manifold_into`, parry's
+//! cleared before each call), so that neither side reuses the last frame's
+//! answer.
 //!
 //! Untimed, the resting set compares the two answers in `f64`: how many
 //! points each gives, and for each of ours the nearest of parry's (points on
@@ -21,7 +22,10 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry3, UnitQuaternion, Vector3};
-use gjk::{contact_manifold, Capsule, Cuboid, Faces, GjkConfig, Real, SupportMap, Transformed};
+use gjk::{
+    contact_manifold, contact_manifold_into, Capsule, Cuboid, Faces, GjkConfig, Manifold, Real,
+    SupportMap, Transformed,
+};
 use gjk_benches::{
     our_hull, pose_pairs, sphere_points, Lcg, Pose, PosePair, BOX_A, BOX_B, CAPSULE_HALF_HEIGHT,
     CAPSULE_RADIUS,
@@ -111,11 +115,12 @@ where
     B: Faces<T, 3> + SupportMap<T, 3> + Copy,
 {
     let config = GjkConfig::default();
+    let mut m = Manifold::new();
     let mut acc = T::zero();
     for (pa, pb) in poses {
         let a = Transformed::from_isometry3(a, pa);
         let b = Transformed::from_isometry3(b, pb);
-        if let Ok(Some(m)) = contact_manifold(&a, &b, T::lit(PREDICTION), &config) {
+        if let Ok(true) = contact_manifold_into(&a, &b, T::lit(PREDICTION), &config, &mut m) {
             for p in m.points() {
                 acc += p.distance;
             }

@@ -36,9 +36,9 @@ use std::hint::black_box;
 
 use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{
-    closest_points, contact, contact_manifold, distance, intersects, ray_cast, Ball, BuiltHull,
-    Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig, Hull, HullBlock, PackedHull,
-    Polygon, Real, Simplex, SupportMap, SupportPoint, Transformed, Vector,
+    closest_points, contact, contact_manifold_into, distance, intersects, ray_cast, Ball,
+    BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig, Hull, HullBlock,
+    Manifold, PackedHull, Polygon, Real, Simplex, SupportMap, SupportPoint, Transformed, Vector,
 };
 use gjk_benches::{
     polygon_points, pose_pairs, sphere_points, Lcg, Pose, PosePair, BALL_A, BALL_B, BOX_A, BOX_B,
@@ -326,8 +326,9 @@ fn manifold_pass(set: &str, ours: bool, reps: usize) -> f64 {
     if ours {
         let poses: Vec<_> = pairs.iter().map(|p| (iso3(&p.a), iso3(&p.b))).collect();
         let config = GjkConfig::default();
+        let mut m = Manifold::new();
         let mut one = |a: &dyn Faces<f64, 3>, b: &dyn Faces<f64, 3>| {
-            if let Ok(Some(m)) = contact_manifold(a, b, MAX_DIST, &config) {
+            if let Ok(true) = contact_manifold_into(a, b, MAX_DIST, &config, &mut m) {
                 acc += m.points().map(|p| p.distance).sum::<f64>();
             }
         };
@@ -373,9 +374,8 @@ fn manifold_pass(set: &str, ours: bool, reps: usize) -> f64 {
 /// pairs, placed as the `manifolds` bench places them (`Pose::isometry`);
 /// ours only (`box manifold gjk R f32`).
 fn box_manifold_pass<T: Real>(reps: usize) -> f64 {
-    let cuboid = |h: [f64; 3]| {
-        Cuboid::new(Vector3::new(T::lit(h[0]), T::lit(h[1]), T::lit(h[2]))).unwrap()
-    };
+    let cuboid =
+        |h: [f64; 3]| Cuboid::new(Vector3::new(T::lit(h[0]), T::lit(h[1]), T::lit(h[2]))).unwrap();
     let (a, b) = (cuboid(BOX_A), cuboid(BOX_B));
     let shape = |h: [f64; 3]| Cuboid::new(Vector3::from(h)).unwrap();
     let pairs = pose_pairs(&shape(BOX_A), &shape(BOX_B), 7);
@@ -384,12 +384,13 @@ fn box_manifold_pass<T: Real>(reps: usize) -> f64 {
         .map(|p| (p.a.isometry(), p.b.isometry()))
         .collect();
     let config = GjkConfig::default();
+    let mut m = Manifold::new();
     let mut points = 0;
     for _ in 0..reps {
         for (pa, pb) in black_box(&poses) {
             let ta = Transformed::from_isometry3(a, pa);
             let tb = Transformed::from_isometry3(b, pb);
-            if let Ok(Some(m)) = contact_manifold(&ta, &tb, T::lit(MAX_DIST), &config) {
+            if let Ok(true) = contact_manifold_into(&ta, &tb, T::lit(MAX_DIST), &config, &mut m) {
                 points += m.len();
             }
         }

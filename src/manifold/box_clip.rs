@@ -187,9 +187,9 @@ pub(super) fn unaligned<T: Real, const D: usize>(
     (!choice.clips(boxes)).then(|| choice.ids())
 }
 
-/// The manifold of two boxes `a` and `b` (their cores, with margins `ra`
-/// and `rb`) along the unit normal `n` from A towards B, as
-/// [`along`](super::along) gives it; `None` when the frames are not
+/// Writes into `out` the manifold of two boxes `a` and `b` (their cores,
+/// with margins `ra` and `rb`) along the unit normal `n` from A towards B,
+/// as [`along`](super::along) gives it; `None` when the frames are not
 /// orthonormal to rounding or `D` is not 2 or 3 (the general path then).
 #[inline(always)]
 pub(super) fn face_manifold<T: Real, const D: usize>(
@@ -199,7 +199,8 @@ pub(super) fn face_manifold<T: Real, const D: usize>(
     (ra, rb): (T, T),
     max_separation: T,
     status: Status,
-) -> Option<Result<Manifold<T, D>, (u32, u32)>> {
+    out: &mut Manifold<T, D>,
+) -> Option<Result<(), (u32, u32)>> {
     let choice = Choice::new((a, b), pair, n)?;
     let ids = choice.ids();
     let a_is_reference = choice.a_is_reference;
@@ -344,7 +345,11 @@ pub(super) fn face_manifold<T: Real, const D: usize>(
             break;
         }
     }
-    Some(found.manifold(*n, status).ok_or(ids))
+    Some(if found.write(*n, status, out) {
+        Ok(())
+    } else {
+        Err(ids)
+    })
 }
 
 /// [`steady`](super::steady) for a box face: its normal tilts by rounding

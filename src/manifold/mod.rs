@@ -109,6 +109,26 @@ pub struct Manifold<T: Real, const D: usize> {
 }
 
 impl<T: Real, const D: usize> Manifold<T, D> {
+    /// An empty manifold (no points, a zero normal), to be filled by
+    /// [`contact_manifold_into`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::Manifold;
+    ///
+    /// let m = Manifold::<f32, 2>::new();
+    /// assert!(m.is_empty() && m.normal.iter().all(|&x| x == 0.0));
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            normal: SVector::zeros(),
+            points: [None; MAX_MANIFOLD_POINTS],
+            status: Status::Converged,
+        }
+    }
+
     /// The contact points.
     ///
     /// # Example
@@ -148,7 +168,9 @@ impl<T: Real, const D: usize> Manifold<T, D> {
         self.points().count()
     }
 
-    /// Whether there is no contact point (never, for a returned manifold).
+    /// Whether there is no contact point (never, for a manifold that
+    /// [`contact_manifold`] returns; for one [`contact_manifold_into`] has
+    /// filled, when the shapes are proven apart).
     ///
     /// # Example
     ///
@@ -166,6 +188,13 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+impl<T: Real, const D: usize> Default for Manifold<T, D> {
+    /// [`Manifold::new`]: empty.
+    fn default() -> Self {
+        Self::new()
     }
 }
 
@@ -274,6 +303,72 @@ where
     A: Faces<T, D> + ?Sized,
     B: Faces<T, D> + ?Sized,
 {
+    let mut out = Manifold::new();
+    let touching = contact_manifold_into(a, b, max_separation, config, &mut out)?;
+    Ok(touching.then_some(out))
+}
+
+/// [`contact_manifold`] into the caller's storage: `out` is overwritten
+/// with the manifold, and the answer is whether there is one (`false`
+/// when the shapes are proven farther apart than `max_separation`, `out`
+/// then empty). An engine keeping one manifold per pair of shapes updates
+/// it in place, with no copy of the answer on the way.
+///
+/// # Errors
+///
+/// As for [`contact_manifold`]; `out` is then empty.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{contact_manifold_into, Cuboid, GjkConfig, Manifold, Transformed, Vector};
+///
+/// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
+/// let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
+/// let config = GjkConfig::default();
+/// let mut manifold = Manifold::new();
+/// for height in [1.6, 1.49, 1.45] {
+///     let cube = Transformed::translated(cube, Vector::<f64, 3>::new(0.0, 0.0, height)).unwrap();
+///     let touching = contact_manifold_into(&floor, &cube, 0.0, &config, &mut manifold).unwrap();
+///     assert_eq!(touching, height < 1.5);
+///     assert_eq!(manifold.len(), if touching { 4 } else { 0 });
+/// }
+/// assert!(manifold.points().all(|p| (p.distance + 0.05).abs() < 1e-12));
+/// ```
+pub fn contact_manifold_into<T, A, B, const D: usize>(
+    a: &A,
+    b: &B,
+    max_separation: T,
+    config: &(impl QueryConfig<T, D> + ?Sized),
+    out: &mut Manifold<T, D>,
+) -> Result<bool, GjkError>
+where
+    T: Real,
+    A: Faces<T, D> + ?Sized,
+    B: Faces<T, D> + ?Sized,
+{
+    let touching = fill(a, b, max_separation, config, out);
+    if touching != Ok(true) {
+        *out = Manifold::new();
+    }
+    touching
+}
+
+/// [`contact_manifold_into`] before `out` is emptied on a miss (it may
+/// hold a discarded attempt then).
+#[inline(always)]
+fn fill<T, A, B, const D: usize>(
+    a: &A,
+    b: &B,
+    max_separation: T,
+    config: &(impl QueryConfig<T, D> + ?Sized),
+    out: &mut Manifold<T, D>,
+) -> Result<bool, GjkError>
+where
+    T: Real,
+    A: Faces<T, D> + ?Sized,
+    B: Faces<T, D> + ?Sized,
+{
     let config = &config.settings();
     // Two boxes: proven apart, or in a face contact whose normal (by
     // separating axes) is the contact's to rounding; every other case is
@@ -287,26 +382,25 @@ where
         let cutoff = max_separation + ra + rb;
         let pair = BoxAxes::new(&ba, &bb);
         match boxes::separating_axes(&ba, &bb, &pair, cutoff) {
-            Sat::Apart if cutoff.is_finite() => return Ok(None),
+            Sat::Apart if cutoff.is_finite() => return Ok(false),
             // (Skewed frames: their axes are not their faces' normals.)
             _ if !pair.orthonormal() => {}
             Sat::Face(n) => {
                 let status = Status::Converged;
-                let manifold = match box_clip::face_manifold(
+                let written = match box_clip::face_manifold(
                     (&ba, &bb),
                     &pair,
                     &n,
                     (ra, rb),
                     max_separation,
                     status,
+                    out,
                 ) {
-                    Some(m) => m,
-                    None => along(a, b, &n, max_separation, status),
+                    Some(written) => written,
+                    None => along(a, b, &n, max_separation, status, out),
                 };
-                if let Ok(m) = manifold {
-                    if m.is_finite() {
-                        return Ok(Some(m));
-                    }
+                if written.is_ok() && out.is_finite() {
+                    return Ok(true);
                 }
             }
             Sat::Edges {
@@ -325,27 +419,29 @@ where
                 // an incident edge meets a side plane at a grazing angle,
                 // so computed otherwise, the points could differ by more
                 // than rounding); unaligned ones need only their ids.
-                let manifold = match box_clip::unaligned((&ba, &bb), &pair, &n) {
+                let written = match box_clip::unaligned((&ba, &bb), &pair, &n) {
                     Some(ids) => Err(ids),
-                    None => along(a, b, &n, max_separation, status),
+                    None => along(a, b, &n, max_separation, status, out),
                 };
-                let m = manifold.unwrap_or_else(|ids| single(&n, (pa, pb, distance), ids, status));
-                if m.is_finite() {
-                    return Ok(Some(m));
+                if let Err(ids) = written {
+                    single(&n, (pa, pb, distance), ids, status, out);
+                }
+                if out.is_finite() {
+                    return Ok(true);
                 }
             }
             _ => {}
         }
     }
     let Some(c) = contact(a, b, max_separation, config)? else {
-        return Ok(None);
+        return Ok(false);
     };
     let n = c.normal;
-    let contact_point = (c.point_a, c.point_b, c.distance);
-    let m = along(a, b, &n, max_separation, c.status)
-        .unwrap_or_else(|ids| single(&n, contact_point, ids, c.status));
-    if m.is_finite() {
-        Ok(Some(m))
+    if let Err(ids) = along(a, b, &n, max_separation, c.status, out) {
+        single(&n, (c.point_a, c.point_b, c.distance), ids, c.status, out);
+    }
+    if out.is_finite() {
+        Ok(true)
     } else {
         Err(GjkError::Overflow)
     }
@@ -364,41 +460,41 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     }
 }
 
-/// The manifold of one contact point, `(point_a, point_b, distance)`, with
-/// the ids of the shapes' features along the normal (no face aligned with
-/// it).
+/// Writes into `out` the manifold of one contact point, `(point_a,
+/// point_b, distance)`, with the ids of the shapes' features along the
+/// normal (no face aligned with it).
 fn single<T: Real, const D: usize>(
     n: &SVector<T, D>,
     (point_a, point_b, distance): (SVector<T, D>, SVector<T, D>, T),
     (id_a, id_b): (u32, u32),
     status: Status,
-) -> Manifold<T, D> {
-    let point = ManifoldPoint {
+    out: &mut Manifold<T, D>,
+) {
+    out.normal = *n;
+    out.status = status;
+    out.points = [None; MAX_MANIFOLD_POINTS];
+    out.points[0] = Some(ManifoldPoint {
         point_a,
         point_b,
         distance,
         id_a,
         id_b,
-    };
-    Manifold {
-        normal: *n,
-        points: [Some(point), None, None, None],
-        status,
-    }
+    });
 }
 
-/// The manifold of `a` and `b` along the contact normal `n`: the incident
-/// feature clipped against the reference face, measured along `n`. When no
-/// face is aligned with `n` or no point is within `max_separation` (the
-/// contact's single point is then the manifold), the ids of the two
-/// features along `n` instead.
+/// Writes into `out` the manifold of `a` and `b` along the contact normal
+/// `n`: the incident feature clipped against the reference face, measured
+/// along `n`. When no face is aligned with `n` or no point is within
+/// `max_separation` (the contact's single point is then the manifold), the
+/// ids of the two features along `n` instead, `out` untouched.
 fn along<T, A, B, const D: usize>(
     a: &A,
     b: &B,
     n: &SVector<T, D>,
     max_separation: T,
     status: Status,
-) -> Result<Manifold<T, D>, (u32, u32)>
+    out: &mut Manifold<T, D>,
+) -> Result<(), (u32, u32)>
 where
     T: Real,
     A: Faces<T, D> + ?Sized,
@@ -471,7 +567,11 @@ where
             break;
         }
     }
-    found.manifold(n, status).ok_or(ids)
+    if found.write(n, status, out) {
+        Ok(())
+    } else {
+        Err(ids)
+    }
 }
 
 /// The points of a manifold as they are found, each with its incident
@@ -533,22 +633,21 @@ impl<T: Real, const D: usize> Found<T, D> {
         self.points.try_push((point, at)).is_ok()
     }
 
-    /// The manifold of the points found (reduced to the most that it
-    /// holds), `None` when there are none.
+    /// Writes the manifold of the points found (reduced to the most that
+    /// it holds) into `out`; `false`, leaving `out` as it was, when there
+    /// are none.
     #[inline(always)]
-    fn manifold(&self, normal: SVector<T, D>, status: Status) -> Option<Manifold<T, D>> {
+    fn write(&self, normal: SVector<T, D>, status: Status, out: &mut Manifold<T, D>) -> bool {
         if self.points.is_empty() {
-            return None;
+            return false;
         }
-        let mut points = [None; MAX_MANIFOLD_POINTS];
-        for (slot, i) in points.iter_mut().zip(reduce(&self.points)) {
+        out.normal = normal;
+        out.status = status;
+        out.points = [None; MAX_MANIFOLD_POINTS];
+        for (slot, i) in out.points.iter_mut().zip(reduce(&self.points)) {
             *slot = self.points.get(i).map(|(p, _)| *p);
         }
-        Some(Manifold {
-            normal,
-            points,
-            status,
-        })
+        true
     }
 }
 

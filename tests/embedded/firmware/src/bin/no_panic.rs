@@ -13,7 +13,7 @@ use core::hint::black_box;
 use cortex_m_rt::entry;
 use gjk::nalgebra::{Isometry2, Isometry3, SMatrix, SVector, Vector2, Vector3};
 use gjk::{
-    closest_points, contact, contact_manifold, distance, distance_cached, intersects,
+    closest_points, contact, contact_manifold, contact_manifold_into, distance, distance_cached, intersects,
     intersects_cached, penetration, ray_cast, shape_cast, shape_cast_with_separation,
     time_of_impact, Aabb, Affine, Ball, BoundingBall, BuiltHull, Capsule, ClimbingHull, Cone,
     ConvexHull, Cuboid, Cylinder, Ellipsoid, Faces, GjkConfig, Hull, HullBlock, PackedHull,
@@ -65,6 +65,9 @@ fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T
 fn manifold<T: Real, const D: usize>(a: &impl Faces<T, D>, b: &impl Faces<T, D>) {
     let config = black_box(GjkConfig::<T>::default());
     black_box(contact_manifold(a, b, black_box(T::one()), &config).ok());
+    let mut out = black_box(gjk::Manifold::new());
+    black_box(contact_manifold_into(a, b, black_box(T::one()), &config, &mut out).ok());
+    black_box(out);
 }
 
 /// The warm-started queries, through one cache in both orders.
