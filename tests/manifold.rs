@@ -1051,3 +1051,71 @@ fn storage_reused_across_pairs_keeps_nothing_behind() {
     reused_storage::<f64, 3>();
     reused_storage::<f32, 3>();
 }
+
+/// One `Face` kept across calls, as the manifold code keeps two: every
+/// shape's `face_into` must replace all of what the face held. Over
+/// random directions, shapes whose features differ in size follow each
+/// other (a hull's merged eight-corner face, a box's square, a triangle,
+/// a segment, a ball's point), placed and rounded; each face in the kept
+/// storage equals the shape's fresh `face`, bit for bit.
+#[test]
+fn a_face_kept_across_shapes_keeps_nothing_behind() {
+    use gjk::{Ball, Face, Segment};
+    let mut rng = Lcg::new(0xfa);
+    // An octagonal prism: its top and bottom faces are six triangles each,
+    // merged into one eight-corner face.
+    let mut points: Vec<Vector<f64, 3>> = (0..16)
+        .map(|i| {
+            let angle = f64::from(i % 8) * core::f64::consts::FRAC_PI_4;
+            let z = if i < 8 { -0.5 } else { 0.5 };
+            Vector::<f64, 3>::new(2.0 * angle.cos(), 2.0 * angle.sin(), z)
+        })
+        .collect();
+    points.push(Vector::<f64, 3>::new(0.1, 0.2, 0.0));
+    let mut indices = vec![0; Hull::<f64, 3>::indices_needed(points.len())];
+    let mut facets = vec![[0; 3]; Hull::<f64, 3>::facets_needed(points.len())];
+    let prism = Hull::<f64, 3>::new(&points, &mut indices, &mut facets).unwrap();
+    assert_eq!(prism.face(&Vector::<f64, 3>::z()).len(), 8);
+    let cube = Cuboid::new(v3::<f64>(0.5, 1.0, 1.5)).unwrap();
+    let (o, x, y) = (
+        v3::<f64>(0.0, 0.0, 0.0),
+        v3(1.0, 0.0, 0.0),
+        v3(0.0, 1.0, 0.0),
+    );
+    let shapes: [&dyn Faces<f64, 3>; 8] = [
+        &prism,
+        &cube,
+        &Triangle::new(o, x, y).unwrap(),
+        &Segment::new(o, x).unwrap(),
+        &Ball::new(y, 0.5).unwrap(),
+        &Capsule::new(o, y, 0.25).unwrap(),
+        &Transformed::new(prism, turn(0.3, 0.7), x).unwrap(),
+        &Rounded::new(cube, 0.1).unwrap(),
+    ];
+    let mut kept = Face::default();
+    for case in 0..2000 {
+        let shape = shapes[(rng.next_u64() % shapes.len() as u64) as usize];
+        let dir = Vector::<f64, 3>::from_fn(|_, _| rng.range(-1.0, 1.0));
+        shape.face_into(&dir, &mut kept);
+        assert_eq!(kept, shape.face(&dir), "case {case}, direction {dir:?}");
+    }
+    let square = Polygon::new([
+        Vector2::new(-1.0, -1.0),
+        Vector2::new(1.0, -1.0),
+        Vector2::new(1.0, 1.0),
+        Vector2::new(-1.0, 1.0),
+    ])
+    .unwrap();
+    let flat: [&dyn Faces<f64, 2>; 3] = [
+        &square,
+        &Ball::new(Vector2::new(0.0, 3.0), 1.0).unwrap(),
+        &Cuboid::new(Vector2::new(2.0, 0.5)).unwrap(),
+    ];
+    let mut kept = Face::default();
+    for case in 0..600 {
+        let shape = flat[case % flat.len()];
+        let dir = Vector2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+        shape.face_into(&dir, &mut kept);
+        assert_eq!(kept, shape.face(&dir), "2D case {case}, direction {dir:?}");
+    }
+}

@@ -44,7 +44,7 @@ pub const MAX_FACE_POINTS: usize = 8;
 /// assert_eq!(top.len(), 4);
 /// assert!(top.points().all(|(p, _)| p.z == 3.0 && p.x.abs() == 1.0 && p.y.abs() == 2.0));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy)]
 pub struct Face<T: Real, const D: usize> {
     points: [SVector<T, D>; MAX_FACE_POINTS],
     ids: [u32; MAX_FACE_POINTS],
@@ -54,6 +54,37 @@ pub struct Face<T: Real, const D: usize> {
     pub normal: SVector<T, D>,
     /// The feature's id.
     pub id: u32,
+}
+
+/// Faces are equal when their normals, ids and vertices (with their ids,
+/// in order) are: what a face held before [`Face::reset`] does not count.
+impl<T: Real, const D: usize> PartialEq for Face<T, D> {
+    fn eq(&self, other: &Self) -> bool {
+        self.normal == other.normal
+            && self.id == other.id
+            && self.len == other.len
+            && self.points().eq(other.points())
+    }
+}
+
+impl<T: Real, const D: usize> core::fmt::Debug for Face<T, D> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let live = ..self.len.min(MAX_FACE_POINTS);
+        f.debug_struct("Face")
+            .field("points", &self.points.get(live))
+            .field("ids", &self.ids.get(live))
+            .field("normal", &self.normal)
+            .field("id", &self.id)
+            .finish()
+    }
+}
+
+impl<T: Real, const D: usize> Default for Face<T, D> {
+    /// An empty feature with a zero normal and id 0, to be filled by
+    /// [`Faces::face_into`].
+    fn default() -> Self {
+        Self::new(SVector::zeros(), 0)
+    }
 }
 
 impl<T: Real, const D: usize> Face<T, D> {
@@ -77,6 +108,25 @@ impl<T: Real, const D: usize> Face<T, D> {
             normal,
             id,
         }
+    }
+
+    /// Empties the face and gives it this normal and id: a face kept by the
+    /// caller, refilled by [`Faces::face_into`] without building a new one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Face, Vector};
+    ///
+    /// let mut face = Face::new(Vector::<f64, 2>::x(), 1);
+    /// face.push(Vector::<f64, 2>::new(1.0, 0.0), 4);
+    /// face.reset(Vector::<f64, 2>::y(), 2);
+    /// assert_eq!(face, Face::new(Vector::<f64, 2>::y(), 2));
+    /// ```
+    pub fn reset(&mut self, normal: SVector<T, D>, id: u32) {
+        self.len = 0;
+        self.normal = normal;
+        self.id = id;
     }
 
     /// Appends a vertex with its id; `false` (and nothing changed) when the
@@ -222,31 +272,57 @@ pub trait Faces<T: Real, const D: usize>: SupportMap<T, D> {
     /// assert_eq!(edge.len(), 2);
     /// assert!(edge.points().all(|(p, _)| p.x == 1.0));
     /// ```
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D>;
+    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+        let mut face = Face::default();
+        self.face_into(dir, &mut face);
+        face
+    }
+
+    /// [`face`](Faces::face) written into the caller's `out` (whatever it
+    /// held is replaced): the method to implement, so that a feature is
+    /// built where its user keeps it, with no copy on the way.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, Face, Faces, Vector};
+    ///
+    /// let square = Cuboid::new(Vector::<f64, 2>::new(2.0, 1.0)).unwrap();
+    /// let mut face = Face::default();
+    /// square.face_into(&Vector::<f64, 2>::new(0.1, 1.0), &mut face);
+    /// assert_eq!((face.len(), face.normal), (2, Vector::<f64, 2>::y()));
+    /// square.face_into(&Vector::<f64, 2>::new(-1.0, 0.2), &mut face);
+    /// assert_eq!(face, square.face(&Vector::<f64, 2>::new(-1.0, 0.2)));
+    /// assert!(face.points().all(|(p, _)| p.x == -2.0));
+    /// ```
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>);
 }
 
 impl<T: Real, const D: usize, S: Faces<T, D> + ?Sized> Faces<T, D> for &S {
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
-        (**self).face(dir)
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
+        (**self).face_into(dir, out);
     }
 }
 
 /// A single point with the direction as its normal.
-fn single<T: Real, const D: usize>(point: SVector<T, D>, dir: &SVector<T, D>) -> Face<T, D> {
-    let mut face = Face::new(unit(dir).unwrap_or_else(|| axis(0)), 0);
-    face.push(point, 0);
-    face
+fn single<T: Real, const D: usize>(
+    point: SVector<T, D>,
+    dir: &SVector<T, D>,
+    out: &mut Face<T, D>,
+) {
+    out.reset(unit(dir).unwrap_or_else(|| axis(0)), 0);
+    out.push(point, 0);
 }
 
 impl<T: Real, const D: usize> Faces<T, D> for Ball<T, D> {
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
-        single(self.center(), dir)
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
+        single(self.center(), dir, out);
     }
 }
 
 impl<T: Real, const D: usize> Faces<T, D> for Point<T, D> {
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
-        single(self.position(), dir)
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
+        single(self.position(), dir, out);
     }
 }
 
@@ -256,7 +332,7 @@ impl<T: Real, const D: usize> Faces<T, D> for Point<T, D> {
 /// (Gray code over the other axes). Boxes of more than three dimensions give
 /// the corner most along `dir`.
 impl<T: Real, const D: usize> Faces<T, D> for Cuboid<T, D> {
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
         let h = self.half_extents();
         let Some((i, _)) =
             dir.iter()
@@ -266,11 +342,11 @@ impl<T: Real, const D: usize> Faces<T, D> for Cuboid<T, D> {
                     _ => Some((k, x.abs())),
                 })
         else {
-            return single(SVector::zeros(), dir);
+            return single(SVector::zeros(), dir, out);
         };
         let positive = dir.get(i).is_some_and(|&x| x >= T::zero());
         let sign = if positive { T::one() } else { -T::one() };
-        let mut face = Face::new(
+        out.reset(
             axis::<T, D>(i) * sign,
             (2 * i + usize::from(positive)) as u32,
         );
@@ -280,7 +356,7 @@ impl<T: Real, const D: usize> Faces<T, D> for Cuboid<T, D> {
             (3, _) => [0, 1],
             (2, 0) => [1, 1],
             (2, _) => [0, 0],
-            _ => return single(self.core_support(dir), dir),
+            _ => return single(self.core_support(dir), dir, out),
         };
         let corners: &[(bool, bool)] = if D == 2 {
             &[(false, false), (true, true)]
@@ -302,9 +378,8 @@ impl<T: Real, const D: usize> Faces<T, D> for Cuboid<T, D> {
                 *x = if up { hk } else { -hk };
                 id |= u32::from(up) << k;
             }
-            face.push(p, id);
+            out.push(p, id);
         }
-        face
     }
 }
 
@@ -312,49 +387,50 @@ impl<T: Real, const D: usize> Faces<T, D> for Cuboid<T, D> {
 /// it as normal: flat along its length, whatever the direction; clipping
 /// and the separation test keep what touches.
 impl<T: Real, const D: usize> Faces<T, D> for Segment<T, D> {
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
         let (a, b) = self.endpoints();
         let across = match unit(&(b - a)) {
             Some(e) => dir - e * e.dot(dir),
             None => *dir,
         };
-        let mut face = Face::new(
+        out.reset(
             unit(&across)
                 .or_else(|| unit(dir))
                 .unwrap_or_else(|| axis(0)),
             0,
         );
-        face.push(a, 0);
-        face.push(b, 1);
-        face
+        out.push(a, 0);
+        out.push(b, 1);
     }
 }
 
 impl<T: Real, const D: usize> Faces<T, D> for Capsule<T, D> {
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
-        self.segment().face(dir)
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
+        self.segment().face_into(dir, out);
     }
 }
 
 /// The edge whose outward normal is closest to `dir`: edge `k` runs from
 /// vertex `k` to vertex `k + 1` (ids their indices).
 impl<P: AsRef<[Vector2<T>]>, T: Real> Faces<T, 2> for Polygon<P, T> {
-    fn face(&self, dir: &Vector2<T>) -> Face<T, 2> {
-        aligned_edge(self.vertices(), true, dir)
-            .unwrap_or_else(|| single(self.core_support(dir), dir))
+    fn face_into(&self, dir: &Vector2<T>, out: &mut Face<T, 2>) {
+        if !aligned_edge(self.vertices(), true, dir, out) {
+            single(self.core_support(dir), dir, out);
+        }
     }
 }
 
 /// The edge of a convex polygon in the plane (`D = 2`; vertices in order,
 /// counter-clockwise when `ccw`) whose outward normal (the edge turned
-/// right, or left when clockwise) is most aligned with `dir`: its two ends,
-/// ids their vertex indices, the face's id the edge's first vertex. `None`
-/// when no edge has a normal.
+/// right, or left when clockwise) is most aligned with `dir`, into `out`:
+/// its two ends, ids their vertex indices, the face's id the edge's first
+/// vertex. `false` when no edge has a normal.
 fn aligned_edge<T: Real, const D: usize>(
     v: &[SVector<T, D>],
     ccw: bool,
     dir: &SVector<T, D>,
-) -> Option<Face<T, D>> {
+    out: &mut Face<T, D>,
+) -> bool {
     let n = v.len();
     let after = |k: usize| if k + 1 >= n { 0 } else { k + 1 };
     let mut best: Option<(usize, T, SVector<T, D>)> = None;
@@ -376,11 +452,16 @@ fn aligned_edge<T: Real, const D: usize>(
             best = Some((k, along, normal));
         }
     }
-    let (k, _, normal) = best?;
-    let mut face = Face::new(normal, k as u32);
-    face.push(*v.get(k)?, k as u32);
-    face.push(*v.get(after(k))?, after(k) as u32);
-    Some(face)
+    let Some((k, _, normal)) = best else {
+        return false;
+    };
+    let (Some(&p), Some(&q)) = (v.get(k), v.get(after(k))) else {
+        return false;
+    };
+    out.reset(normal, k as u32);
+    out.push(p, k as u32);
+    out.push(q, after(k) as u32);
+    true
 }
 
 /// In 2D the edge most aligned with `dir` (its ends, ids their vertex
@@ -390,7 +471,7 @@ fn aligned_edge<T: Real, const D: usize>(
 /// the direction, as a segment is: clipping and the separation test keep
 /// what touches. Beyond 3D, the vertex most along `dir`.
 impl<T: Real, const D: usize> Faces<T, D> for Triangle<T, D> {
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
         let v = self.vertices();
         match D {
             2 => {
@@ -398,39 +479,39 @@ impl<T: Real, const D: usize> Faces<T, D> for Triangle<T, D> {
                 let (e1, e2) = (v[1] - v[0], v[2] - v[0]);
                 let g = |w: &SVector<T, D>, i: usize| w.get(i).copied().unwrap_or_else(T::zero);
                 let ccw = g(&e1, 0) * g(&e2, 1) - g(&e1, 1) * g(&e2, 0) >= T::zero();
-                aligned_edge(&v, ccw, dir).unwrap_or_else(|| single(self.core_support(dir), dir))
+                if !aligned_edge(&v, ccw, dir, out) {
+                    single(self.core_support(dir), dir, out);
+                }
             }
             3 => {
                 let Some(n) = cross3(&(v[1] - v[0]), &(v[2] - v[0])).and_then(|c| unit(&c)) else {
-                    return single(self.core_support(dir), dir);
+                    return single(self.core_support(dir), dir, out);
                 };
                 let (normal, id) = if n.dot(dir) < T::zero() {
                     (-n, 1)
                 } else {
                     (n, 0)
                 };
-                let mut face = Face::new(normal, id);
+                out.reset(normal, id);
                 for (k, p) in v.iter().enumerate() {
-                    face.push(*p, k as u32);
+                    out.push(*p, k as u32);
                 }
-                face
             }
-            _ => single(self.core_support(dir), dir),
+            _ => single(self.core_support(dir), dir, out),
         }
     }
 }
 
 impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Transformed<S, T, D> {
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
-        let mut face = self.shape().face(&self.direction_to_local(dir));
-        face.map(|p| self.to_world(p), |n| self.normal_to_world(n));
-        face
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
+        self.shape().face_into(&self.direction_to_local(dir), out);
+        out.map(|p| self.to_world(p), |n| self.normal_to_world(n));
     }
 }
 
 impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Rounded<S, T> {
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
-        self.shape().face(dir)
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
+        self.shape().face_into(dir, out);
     }
 }
 
@@ -451,7 +532,7 @@ impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Rounded<S, T> {
 /// then lie on its far side, every facet there facing away from `dir`)
 /// weighs every facet.
 impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
-    fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
         let points = self.points();
         let at = |i: u32| points.get(i as usize).copied();
         // A facet is passed over without its unit normal when its raw normal
@@ -531,11 +612,12 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
             _ => scan(None),
         };
         let Some((k, _, normal)) = best else {
-            return single(self.core_support(dir), dir);
+            return single(self.core_support(dir), dir, out);
         };
-        let mut face = Face::new(normal, k as u32);
+        let face = out;
+        face.reset(normal, k as u32);
         let Some(facet) = self.facets().get(k) else {
-            return face;
+            return;
         };
         // The vertices of every facet in the same plane (to rounding).
         let offset = facet
@@ -557,7 +639,7 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
                     face.push(p, i);
                 }
             }
-            return face;
+            return;
         }
         let mut ids = [0u32; MAX_FACE_POINTS];
         let mut count = 0;
@@ -590,7 +672,7 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
                     face.push(p, i);
                 }
             }
-            return face;
+            return;
         }
         // Around the face: by angle about the centroid, in the face's plane.
         let mut around: [(T, u32); MAX_FACE_POINTS] = [(T::zero(), 0); MAX_FACE_POINTS];
@@ -606,7 +688,7 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
             .map_or(SVector::zeros(), |p| p - centre);
         let (Some(u), Some(w)) = (unit(&first), cross3(&normal, &first).and_then(|w| unit(&w)))
         else {
-            return face;
+            return;
         };
         for (slot, &i) in around.iter_mut().zip(ids.iter().take(count)) {
             let d = at(i).map_or(SVector::zeros(), |p| p - centre);
@@ -619,7 +701,6 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
                 face.push(p, i);
             }
         }
-        face
     }
 }
 

@@ -501,7 +501,9 @@ where
     B: Faces<T, D> + ?Sized,
 {
     let n = *n;
-    let (fa, fb) = (a.face(&n), b.face(&-n));
+    let (mut fa, mut fb) = (Face::default(), Face::default());
+    a.face_into(&n, &mut fa);
+    b.face_into(&-n, &mut fb);
     let ids = (fa.id, fb.id);
     let (align_a, align_b) = (fa.normal.dot(&n), -fb.normal.dot(&n));
     // The better aligned face is the reference; faces aligned alike (a box

@@ -798,7 +798,7 @@ impl<T: Real, const D: usize, S: SupportMap<T, D>> SupportMap<T, D> for Hidden<S
 }
 
 impl<T: Real, const D: usize, S: Faces<T, D>> Faces<T, D> for Hidden<S> {
-    fn face(&self, dir: &Vector<T, D>) -> Face<T, D> {
-        self.0.face(dir)
+    fn face_into(&self, dir: &Vector<T, D>, out: &mut Face<T, D>) {
+        self.0.face_into(dir, out);
     }
 }
