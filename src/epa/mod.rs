@@ -298,6 +298,11 @@ where
     let mut sound: Option<Facet<T, D>> = None;
     let mut broken = false;
     let mut floor = upper;
+    // The last support point and the normal it was taken along: the
+    // witnesses below need the support along the answer's normal, which is
+    // usually this one (a support map answers the same point for the same
+    // direction, so it is not asked twice).
+    let mut last: Option<(SVector<T, D>, SupportPoint<T, D>)> = None;
     for iteration in 1..=config.max_iterations {
         iterations = iteration;
         let Some(Closest {
@@ -337,6 +342,7 @@ where
         if !all_finite(&p.w) {
             return Err(GjkError::NonFinite);
         }
+        last = Some((facet.normal, p));
         extent.include(&p);
         // The support value along this facet's normal bounds the depth from
         // above; the facet may be reported only when it is itself on the
@@ -366,14 +372,18 @@ where
             }
         }
     }
-    let (facet, depth, pa, pb, face) = if broken {
+    let along_normal = |facet: &Facet<T, D>| match last {
+        Some((n, p)) if n == facet.normal => p,
+        _ => pair.support(&facet.normal),
+    };
+    let (facet, depth, pa, pb, face, s) = if broken {
         let Some(facet) = sound else {
             return Err(GjkError::NonFinite);
         };
         // The polytope cannot name contact points; A's support along the
         // normal can (put on the planes below).
-        let a = pair.support(&facet.normal).a;
-        (facet, facet.bound.min(floor).max(T::zero()), a, a, None)
+        let s = along_normal(&facet);
+        (facet, facet.bound.min(floor).max(T::zero()), s.a, s.a, None, s)
     } else {
         let Some(f) = best else {
             return Err(GjkError::NonFinite);
@@ -404,10 +414,10 @@ where
                 }
             }
         }
-        (facet, depth, pa, pb, face)
+        (facet, depth, pa, pb, face, along_normal(&facet))
     };
     let (pa, pb, reconciled) = onto_support_planes(
-        pair,
+        &s,
         &facet.normal,
         (depth, upper),
         (pa, pb, face.as_ref()),
@@ -437,8 +447,8 @@ where
 /// needle, a sliver) the facet's weights carry the rounding of its long
 /// edges, which moves the points by up to `ε · scale` times the facet's
 /// condition: far more than the depth when the shapes are long and the
-/// depth small. Along the normal, one support call of A along `n` gives
-/// the plane exactly, and `point_a − point_b = depth · n` by construction;
+/// depth small. Along the normal, the support point `s` along `n` gives
+/// A's plane exactly, and `point_a − point_b = depth · n` by construction;
 /// `point_b` then lies on B's support plane within the gap between EPA's
 /// bounds.
 ///
@@ -456,19 +466,13 @@ where
 /// miss `depth · n` by the whole depth, and `point_b`, put `depth` below
 /// A's plane, then moves by as much: such witnesses are checked against
 /// their shapes ([`checked_witnesses`](crate::engine::checked_witnesses)).
-fn onto_support_planes<T, A, B, const D: usize>(
-    pair: &Pair<'_, A, B, T>,
+fn onto_support_planes<T: Real, const D: usize>(
+    s: &SupportPoint<T, D>,
     n: &SVector<T, D>,
     (depth, upper): (T, T),
     (pa, pb, face): (SVector<T, D>, SVector<T, D>, Option<&Simplex<T, D>>),
     rounding: T,
-) -> (SVector<T, D>, SVector<T, D>, bool)
-where
-    T: Real,
-    A: SupportMap<T, D> + ?Sized,
-    B: SupportMap<T, D> + ?Sized,
-{
-    let s = pair.support(n);
+) -> (SVector<T, D>, SVector<T, D>, bool) {
     let lift = n.dot(&s.a) - n.dot(&pa);
     if !(lift.is_finite() && all_finite(&s.w)) {
         return (pa, pb, false);
