@@ -120,6 +120,9 @@ pub(crate) struct Polytope<T: Real, const D: usize, const V: usize, const F: usi
     vertices: ArrayVec<(SVector<T, D>, SVector<T, D>), V>,
     /// Every facet slot used so far, live or dead (dead ones are reused).
     facets: ArrayVec<Facet<T, D>, F>,
+    /// No facet slot below this one is dead: the search for a slot to
+    /// reuse starts here.
+    free: usize,
     interior: SVector<T, D>,
 }
 
@@ -130,6 +133,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         Self {
             vertices: ArrayVec::new(),
             facets: ArrayVec::new(),
+            free: 0,
             interior: SVector::zeros(),
         }
     }
@@ -158,6 +162,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         // Facet `f` leaves out vertex `f`; the facet across its ridge opposite
         // vertex `v` is the one leaving out `v`.
         self.facets.clear();
+        self.free = 0;
         for f in 0..=D {
             let mut facet = Facet::empty();
             for (k, v) in (0..=D).filter(|&v| v != f).enumerate().take(D) {
@@ -360,6 +365,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         let coned = self.cone(&doomed, new_vertex, &mut created);
         for &f in &doomed {
             self.set_state(usize::from(f), DEAD);
+            self.free = self.free.min(usize::from(f));
         }
         let linked = self.link(&created);
         for &f in &created {
@@ -398,7 +404,21 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// facets in `created`; `false` when a kept facet has no link back to
     /// the doomed one (or the room ran out).
     fn cone(&mut self, doomed: &[u16], apex: u16, created: &mut ArrayVec<u16, F>) -> bool {
-        let mut slot = 0;
+        let mut slot = self.free;
+        let closed = self.cone_from(&mut slot, doomed, apex, created);
+        // Every slot below `slot` was live, doomed or just filled.
+        self.free = slot;
+        closed
+    }
+
+    /// [`cone`](Self::cone), filling slots from `slot` on.
+    fn cone_from(
+        &mut self,
+        slot: &mut usize,
+        doomed: &[u16],
+        apex: u16,
+        created: &mut ArrayVec<u16, F>,
+    ) -> bool {
         for &f in doomed {
             let old = self.facet(usize::from(f));
             for (k, &g) in old.adjacent.iter().enumerate() {
@@ -407,8 +427,8 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                 }
                 // The next dead or never-used slot (doomed facets are still
                 // read by this loop and are not reused before it ends).
-                while slot < self.facets.len() && self.state(slot) != DEAD {
-                    slot += 1;
+                while *slot < self.facets.len() && self.state(*slot) != DEAD {
+                    *slot += 1;
                 }
                 let mut facet = Facet::empty();
                 let ridge = old.vertices.iter().enumerate().filter(|&(q, _)| q != k);
@@ -418,14 +438,14 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                 facet.vertices[D - 1] = apex;
                 facet.adjacent[D - 1] = g;
                 facet.state = LIVE;
-                let stored = match self.facets.get_mut(slot) {
+                let stored = match self.facets.get_mut(*slot) {
                     Some(dst) => {
                         *dst = facet;
                         true
                     }
                     None => self.facets.try_push(facet).is_ok(),
                 };
-                if !stored || created.try_push(slot as u16).is_err() {
+                if !stored || created.try_push(*slot as u16).is_err() {
                     return false;
                 }
                 let back = self
@@ -433,10 +453,10 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                     .get_mut(usize::from(g))
                     .and_then(|neighbour| neighbour.adjacent.iter_mut().find(|a| **a == f));
                 match back {
-                    Some(back) => *back = slot as u16,
+                    Some(back) => *back = *slot as u16,
                     None => return false,
                 }
-                slot += 1;
+                *slot += 1;
             }
         }
         true
