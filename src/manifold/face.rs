@@ -632,7 +632,7 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
         let alone = self
             .vertices()
             .iter()
-            .all(|&v| facet.contains(&v) || !at(v).is_some_and(in_plane));
+            .all(|&v| !at(v).is_some_and(in_plane) || facet.contains(&v));
         if alone {
             for &i in facet {
                 if let Some(p) = at(i) {
