@@ -383,7 +383,14 @@ where
         // The polytope cannot name contact points; A's support along the
         // normal can (put on the planes below).
         let s = along_normal(&facet);
-        (facet, facet.bound.min(floor).max(T::zero()), s.a, s.a, None, s)
+        (
+            facet,
+            facet.bound.min(floor).max(T::zero()),
+            s.a,
+            s.a,
+            None,
+            s,
+        )
     } else {
         let Some(f) = best else {
             return Err(GjkError::NonFinite);

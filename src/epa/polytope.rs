@@ -494,3 +494,100 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         closed
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use nalgebra::SVector;
+
+    use super::*;
+    use crate::test_lcg::Lcg;
+
+    /// A point on the sphere of radius `r`: a uniform point of the cube
+    /// pushed out (not uniform on the sphere, which a test does not need).
+    fn sphere<T: Real, const D: usize>(rng: &mut Lcg, r: f64) -> SVector<T, D> {
+        let p = SVector::<f64, D>::from_fn(|_, _| 2.0 * rng.next() - 1.0);
+        let n = p.norm().max(1e-3);
+        (p * (r / n)).map(T::lit)
+    }
+
+    /// The slot invariants and a closed boundary: no dead slot below
+    /// `free`, every live facet's neighbours live and linked back to it
+    /// across one ridge, and its vertices distinct.
+    fn check<T: Real, const D: usize, const V: usize, const F: usize>(poly: &Polytope<T, D, V, F>) {
+        let facets = poly.used();
+        assert!(
+            facets.iter().take(poly.free).all(|f| f.state != DEAD),
+            "a dead slot below {}",
+            poly.free
+        );
+        for (i, f) in facets.iter().enumerate().filter(|(_, f)| f.state == LIVE) {
+            for (k, &g) in f.adjacent.iter().enumerate() {
+                let neighbour = facets[usize::from(g)];
+                assert_eq!(neighbour.state, LIVE, "facet {i} next to a removed facet");
+                let back = neighbour.adjacent.iter().filter(|&&a| usize::from(a) == i);
+                assert_eq!(back.count(), 1, "facet {i} and {g} not linked once");
+                // The shared ridge: every vertex of `f` but its `k`-th.
+                for (q, v) in f.vertices.iter().enumerate() {
+                    assert!(
+                        q == k || neighbour.vertices.contains(v),
+                        "ridge of {i} not in {g}"
+                    );
+                }
+            }
+            for (q, v) in f.vertices.iter().enumerate() {
+                assert!(
+                    !f.vertices[q + 1..].contains(v),
+                    "facet {i} repeats a vertex"
+                );
+            }
+        }
+    }
+
+    /// Grows polytopes from a simplex around the origin with points on a
+    /// sphere, each added through a facet that sees it, checking the
+    /// boundary after every step; reused slots must keep it closed.
+    fn grow<T: Real, const D: usize>(seed: u64) -> usize {
+        let mut rng = Lcg(seed);
+        let mut poly = Polytope::<T, D, 64, 400>::new();
+        let mut start = Simplex::new();
+        // A simplex with the origin inside: the axes and minus their sum.
+        let mut sum = SVector::<T, D>::zeros();
+        for i in 0..D {
+            let e = crate::real::axis::<T, D>(i);
+            sum += e;
+            start.push(SupportPoint::from_point(e));
+        }
+        start.push(SupportPoint::from_point(-sum));
+        assert!(poly.start(&start));
+        check(&poly);
+        let mut added = 0;
+        for _ in 0..200 {
+            let w = sphere::<T, D>(&mut rng, 3.0);
+            let Some(seen) = poly.boundary_facets().find(|&f| poly.sees(f, &w)) else {
+                continue;
+            };
+            let lowest = poly.used().iter().position(|f| f.state == DEAD);
+            match poly.add(SupportPoint::from_point(w), seen) {
+                Grow::Added => added += 1,
+                Grow::Full => break,
+                Grow::Broken => panic!("a well-spread point broke the boundary"),
+            }
+            check(&poly);
+            // The first new facet took the lowest dead slot.
+            if let Some(slot) = lowest {
+                assert_ne!(poly.used()[slot].state, DEAD, "slot {slot} passed over");
+            }
+        }
+        added
+    }
+
+    #[test]
+    fn growing_keeps_the_boundary_closed_and_reuses_the_lowest_slots() {
+        for seed in 1..6 {
+            assert!(grow::<f64, 2>(seed) > 20);
+            assert!(grow::<f64, 3>(seed) > 40);
+            assert!(grow::<f32, 3>(seed) > 40);
+            assert!(grow::<f64, 4>(seed) > 40);
+        }
+    }
+}
