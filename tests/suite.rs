@@ -33,6 +33,7 @@ mod hull_build;
 mod hull_faces;
 mod hull_support;
 mod manifold;
+mod manifold_deepest;
 mod manifold_stack;
 mod owned_shapes;
 mod point_cores;

@@ -49,6 +49,11 @@ const CLIPPED: u32 = 1 << 31;
 /// planes meet the incident face), rather than on an incident edge.
 const CORNER: u32 = 1 << 30;
 
+/// The bit marking the contact's own point, added to a manifold whose
+/// clipped points missed it, on the incident face's id (never set on a
+/// vertex id, and without [`CLIPPED`], never on a clipped point's).
+const DEEPEST: u32 = 1 << 30;
+
 /// One contact point of a manifold.
 ///
 /// # Example
@@ -397,7 +402,7 @@ where
                     out,
                 ) {
                     Some(written) => written,
-                    None => along(a, b, &n, max_separation, status, out),
+                    None => along(a, b, &n, max_separation, None, status, out),
                 };
                 if written.is_ok() && out.is_finite() {
                     return Ok(true);
@@ -419,9 +424,14 @@ where
                 // an incident edge meets a side plane at a grazing angle,
                 // so computed otherwise, the points could differ by more
                 // than rounding); unaligned ones need only their ids.
+                let deepest = Deepest {
+                    points: (pa, pb),
+                    distance,
+                    allowance: T::zero(),
+                };
                 let written = match box_clip::unaligned((&ba, &bb), &pair, &n) {
                     Some(ids) => Err(ids),
-                    None => along(a, b, &n, max_separation, status, out),
+                    None => along(a, b, &n, max_separation, Some(deepest), status, out),
                 };
                 if let Err(ids) = written {
                     single(&n, (pa, pb, distance), ids, status, out);
@@ -437,7 +447,12 @@ where
         return Ok(false);
     };
     let n = c.normal;
-    if let Err(ids) = along(a, b, &n, max_separation, c.status, out) {
+    let deepest = Deepest {
+        points: (c.point_a, c.point_b),
+        distance: c.distance,
+        allowance: config.tolerance * c.distance.abs(),
+    };
+    if let Err(ids) = along(a, b, &n, max_separation, Some(deepest), c.status, out) {
         single(&n, (c.point_a, c.point_b, c.distance), ids, c.status, out);
     }
     if out.is_finite() {
@@ -482,9 +497,20 @@ fn single<T: Real, const D: usize>(
     });
 }
 
+/// The contact a manifold is built from: its points on A and B, its signed
+/// distance, and how far from the truth that distance may be (the query's
+/// relative tolerance on it).
+#[derive(Clone, Copy)]
+struct Deepest<T: Real, const D: usize> {
+    points: (SVector<T, D>, SVector<T, D>),
+    distance: T,
+    allowance: T,
+}
+
 /// Writes into `out` the manifold of `a` and `b` along the contact normal
 /// `n`: the incident feature clipped against the reference face, measured
-/// along `n`. When no face is aligned with `n` or no point is within
+/// along `n`, with the contact's own point (`deepest`) added when clipping
+/// lost it. When no face is aligned with `n` or no point is within
 /// `max_separation` (the contact's single point is then the manifold), the
 /// ids of the two features along `n` instead, `out` untouched.
 fn along<T, A, B, const D: usize>(
@@ -492,6 +518,7 @@ fn along<T, A, B, const D: usize>(
     b: &B,
     n: &SVector<T, D>,
     max_separation: T,
+    deepest: Option<Deepest<T, D>>,
     status: Status,
     out: &mut Manifold<T, D>,
 ) -> Result<(), (u32, u32)>
@@ -569,6 +596,38 @@ where
             break;
         }
     }
+    // The deepest point of the manifold is the contact's: a point of B and
+    // its foot on A along `n` overlap no more than the shapes do, and the
+    // contact's pair overlaps by exactly that. When the clipped feature
+    // misses the contact's pair (an incident edge that dips below the
+    // reference face only beside it, where the normal is not the face's),
+    // the pair itself joins the manifold, so that the manifold never says
+    // the shapes are shallower, or apart, where the contact has them deep.
+    if let Some(c) = deepest {
+        let shallowest_allowed = c.distance + c.allowance + T::lit(16.0) * slack;
+        let missed = found
+            .points
+            .iter()
+            .all(|(p, _)| p.distance > shallowest_allowed);
+        if !found.points.is_empty() && missed {
+            let (pa, pb) = c.points;
+            let (at, id_a, id_b) = if a_is_reference {
+                (pb, reference.id, DEEPEST | incident.id)
+            } else {
+                (pa, DEEPEST | incident.id, reference.id)
+            };
+            found.put_deepest(
+                ManifoldPoint {
+                    point_a: pa,
+                    point_b: pb,
+                    distance: c.distance,
+                    id_a,
+                    id_b,
+                },
+                at,
+            );
+        }
+    }
     if found.write(n, status, out) {
         Ok(())
     } else {
@@ -633,6 +692,16 @@ impl<T: Real, const D: usize> Found<T, D> {
             return true;
         }
         self.points.try_push((point, at)).is_ok()
+    }
+
+    /// Adds the contact's own point, replacing the last point found when
+    /// there is no room (the reduction keeps the deepest point first, so
+    /// it stays in the manifold).
+    fn put_deepest(&mut self, point: ManifoldPoint<T, D>, at: SVector<T, D>) {
+        if self.points.is_full() {
+            self.points.pop();
+        }
+        let _ = self.points.try_push((point, at));
     }
 
     /// Writes the manifold of the points found (reduced to the most that

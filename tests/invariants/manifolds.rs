@@ -66,10 +66,12 @@ pub fn manifold_case<T: Scalar, const D: usize>(input: &PairInput) {
         2 => {
             manifold_in::<T, 2>(input, hull2);
             box_manifold_in::<T, 2>(input);
+            box_hull_manifold_in::<T, 2>(input, hull2);
         }
         3 => {
             manifold_in::<T, 3>(input, hull3);
             box_manifold_in::<T, 3>(input);
+            box_hull_manifold_in::<T, 3>(input, hull3);
         }
         _ => {}
     }
@@ -106,6 +108,42 @@ fn box_manifold_in<T: Scalar, const D: usize>(input: &PairInput) {
     };
     // A box's faces are rectangles: no slivers, whatever the cloud.
     check_manifolds(&boxed, &sa, &sb, 1.0);
+}
+
+/// The same invariants on a placed box (spanning A's cloud) and a hull
+/// (of B's): a box face against a hull's facets, the pairing where the
+/// clipped points can miss the contact's own pair.
+fn box_hull_manifold_in<T: Scalar, const D: usize>(input: &PairInput, build: Build<T, D>) {
+    let Some(pair) = build_pair::<T, D>(input) else {
+        return;
+    };
+    let Some((sa, ca)) = box_of(&pair.at) else {
+        return;
+    };
+    let mut ib = vec![0; Hull::<T, D>::indices_needed(pair.bt.len())];
+    let mut fb = vec![[0; D]; Hull::<T, D>::facets_needed(pair.bt.len())];
+    let Some(hb) = build(&pair.bt, &mut ib, &mut fb) else {
+        return;
+    };
+    let kappa = conditioning(&pair.b.points, hb.facets());
+    let (Ok(sa), Ok(sb)) = (Rounded::new(sa, pair.ra), Rounded::new(hb, pair.rb)) else {
+        return;
+    };
+    let boxed = Pair {
+        at: pair.at.clone(),
+        bt: pair.bt.clone(),
+        a: Body {
+            points: ca,
+            radius: pair.a.radius,
+        },
+        b: pair.b.clone(),
+        ra: pair.ra,
+        rb: pair.rb,
+        config: pair.config,
+        config_ok: pair.config_ok,
+        scale: pair.scale,
+    };
+    check_manifolds(&boxed, &sa, &sb, kappa);
 }
 
 /// A box placed by a rotation and a translation.
@@ -279,6 +317,17 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
                 -p.distance.f()
             );
         }
+        // And as deep as the contact: the manifold never has the shapes
+        // shallower (or apart) where the contact has them deep.
+        let least = m
+            .points()
+            .map(|p| p.distance.f())
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            least <= deepest + tol,
+            "the deepest point {least:e} is shallower than the contact's {deepest:e} \
+             (budget {tol:e}); {m:?}"
+        );
     }
 }
 
