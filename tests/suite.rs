@@ -41,6 +41,7 @@ mod polygon_support;
 mod properties;
 mod relative_frame;
 mod repose;
+mod resting_faces;
 mod scale;
 mod seed_cases;
 mod svg;

@@ -7,8 +7,21 @@ use super::termination::dot_rounding;
 use crate::basis::Basis;
 use crate::pair::Pair;
 use crate::real::{all_finite, max_abs, Length, Real};
-use crate::simplex::Simplex;
+use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
+
+/// A bound found by [`face_bound`].
+#[derive(Clone, Copy)]
+pub(super) struct FaceBound<T: Real, const D: usize> {
+    /// The bound on the cores' distance, before its rounding.
+    pub bound: T,
+    /// The unit direction it holds along.
+    pub u: SVector<T, D>,
+    /// The rounding of the bound's dot product.
+    pub rounding: T,
+    /// The support point along `−u` the bound was taken at.
+    pub support: SupportPoint<T, D>,
+}
 
 /// A lower bound on the cores' distance along `v` made orthogonal to the
 /// face it was projected on: `u · s(−u)` for the unit `u` along `v` with
@@ -25,8 +38,11 @@ use crate::support::SupportMap;
 /// Two faces are tried, and the better bound kept: the simplex's own face,
 /// and that face with the point `w` that failed to make progress (when the
 /// answer lies on it a hair from the old face, as near the end of a long
-/// edge). Returns the bound, its `u` and its rounding. Costs up to two support calls, on
-/// the stalled path only.
+/// edge); then the best face widened by the support point its bound was
+/// taken at, while that raises the bound (when the answer lies inside a
+/// wider face of `A − B`, as between two parallel faces). Returns the bound, its `u`, its rounding and the support point
+/// it was taken at. Costs up to two support calls, on the stalled path
+/// only.
 #[cold]
 #[inline(never)]
 pub(super) fn face_bound<T, A, B, const D: usize>(
@@ -34,7 +50,7 @@ pub(super) fn face_bound<T, A, B, const D: usize>(
     simplex: &Simplex<T, D>,
     w: &SVector<T, D>,
     v: &SVector<T, D>,
-) -> Option<(T, SVector<T, D>, T)>
+) -> Option<FaceBound<T, D>>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -50,9 +66,14 @@ where
         // full precision.
         let u = u * T::unit_scale(max_abs(&u));
         let u = u / u.length();
-        let s = pair.support(&-u).w;
-        let bound = u.dot(&s);
-        (all_finite(&u) && bound.is_finite()).then_some((bound, u, dot_rounding(&s, T::one())))
+        let s = pair.support(&-u);
+        let bound = u.dot(&s.w);
+        (all_finite(&u) && bound.is_finite()).then_some(FaceBound {
+            bound,
+            u,
+            rounding: dot_rounding(&s.w, T::one()),
+            support: s,
+        })
     };
     let own = along(edges.reject(v));
     let with_w = if edges.add(&(w - first)) {
@@ -60,8 +81,30 @@ where
     } else {
         None
     };
-    match (own, with_w) {
-        (Some(x), Some(y)) => Some(if y.0 > x.0 { y } else { x }),
+    let better = |x: Option<FaceBound<T, D>>, y: Option<FaceBound<T, D>>| match (x, y) {
+        (Some(x), Some(y)) => Some(if y.bound > x.bound { y } else { x }),
         (x, y) => x.or(y),
+    };
+    let mut best = better(own, with_w);
+    // The answer may lie on a face of `A − B` of more dimensions than the
+    // simplex: two parallel faces whose Minkowski face holds the origin's
+    // foot within rounding of the simplex's edge. What rounding leaves of
+    // `v` across that face tilts `u`, and the bound pays the tilt times the
+    // face's width. The support point the bound was taken at is another
+    // vertex of that face; with it the edges span the face (one more
+    // dimension each time, at most `D`), and its normal comes out exact.
+    for _ in 0..D {
+        let Some(found) = best else {
+            break;
+        };
+        if !edges.add(&(found.support.w - first)) {
+            break;
+        }
+        let wider = along(edges.reject(v));
+        if wider.is_none_or(|w| w.bound <= found.bound) {
+            break;
+        }
+        best = wider;
     }
+    best
 }

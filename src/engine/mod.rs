@@ -316,9 +316,10 @@ where
             if next.is_some() || certified.is_some() {
                 break next;
             }
-            let Some((bound, u, rounding)) = face_bound(pair, simplex, &p.w, &v) else {
+            let Some(face) = face_bound(pair, simplex, &p.w, &v) else {
                 break None;
             };
+            let (bound, u, rounding) = (face.bound, face.u, face.rounding);
             if !certifies(bound, norm, tolerance, extent) {
                 // Not converged, but the bound (net of its rounding) stands:
                 // the bracket narrows.
