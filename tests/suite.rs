@@ -27,6 +27,7 @@ mod epa_restarts;
 mod epa_room;
 mod epa_slivers;
 mod epa_thin;
+mod f32_agreement;
 mod fuzz_invariants;
 mod fuzz_regressions;
 mod hull_build;

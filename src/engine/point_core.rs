@@ -24,7 +24,9 @@ use nalgebra::SVector;
 /// (`ROUNDING_FLOOR · L`, as in the loop, `L` the largest coordinate of
 /// the two points and of the shapes' centres) overlap, with no normal; others
 /// are apart, converged, with the distance as both bounds and the normal
-/// along `q − c` from A towards B. The answer is in the shapes' own frame
+/// along `q − c` from A towards B (for a box, summed from its own frame,
+/// so that beyond one face the normal is that face's axis to the last
+/// bit). The answer is in the shapes' own frame
 /// (scale 1) and reports no GJK iteration.
 #[inline(always)]
 pub(crate) fn point_core<T, A, B, const D: usize>(a: &A, b: &B) -> Option<CoreAnswer<T, D>>
@@ -52,7 +54,17 @@ where
     if let Some(c) = placement {
         extent.include(&SupportPoint::from_point(c));
     }
-    let d = point_b - point_a;
+    // From a box's own frame where the projecting core is one: the offset
+    // of the point from the box along the axes it lies beyond, so that a
+    // point beyond one face gets that face's axis as its normal exactly,
+    // where `q − c` carries the rounding of both points (`ε L`, with `L`
+    // their coordinates, against a distance that may be far smaller).
+    let boxed = match (a.core_point(), b.core_point()) {
+        (Some(c), None) => b.core_box().and_then(|f| beyond_box(&f, &c)).map(|o| -o),
+        (None, Some(c)) => a.core_box().and_then(|f| beyond_box(&f, &c)),
+        _ => None,
+    };
+    let d = boxed.unwrap_or(point_b - point_a);
     let (length, unit) = length_and_unit(&d);
     if !length.is_finite() {
         return None;
@@ -74,6 +86,37 @@ where
         status: Status::Converged,
         reconciled: false,
     })
+}
+
+/// The offset of `c` from the box `frame` (from its nearest point to `c`),
+/// summed along the box's own axes from `c`'s local coordinates: exactly a
+/// multiple of one axis when `c` lies beyond a single face. `None` when
+/// `c` is inside the box (or an axis is not of unit length to rounding,
+/// where local coordinates are not distances).
+#[inline(always)]
+fn beyond_box<T: Real, const D: usize>(
+    frame: &crate::support::BoxFrame<T, D>,
+    c: &SVector<T, D>,
+) -> Option<SVector<T, D>> {
+    let rel = c - frame.centre;
+    let mut offset = SVector::<T, D>::zeros();
+    let mut outside = false;
+    for (axis, &half) in frame.axes.iter().zip(frame.half.iter()) {
+        if !((axis.length_squared() - T::one()).abs() <= T::ROUNDING_FLOOR) {
+            return None;
+        }
+        let s = axis.dot(&rel);
+        let over = if s > half {
+            s - half
+        } else if s < -half {
+            s + half
+        } else {
+            continue;
+        };
+        outside = true;
+        offset += axis * over;
+    }
+    outside.then_some(offset)
 }
 
 /// `‖d‖` and the unit vector `d / ‖d‖`, taken directly when the square
