@@ -304,6 +304,13 @@ pub enum GjkError {
     /// (a support point near `1e300` beside one near `1e-300`), or whose
     /// distance exceeds `T::MAX`.
     Overflow,
+    /// Every coordinate and margin of the shapes lies below the smallest
+    /// normal value ([`Real::MIN_POSITIVE`](crate::Real::MIN_POSITIVE)), in
+    /// the subnormal range, where numbers have lost digits before the query
+    /// starts (a coordinate of `7e-44` in `f32` holds one significant
+    /// digit): no answer there would be known to the stated precision.
+    /// Scale such a scene up by a power of two (exactly) and query it there.
+    Subnormal,
 }
 
 impl core::fmt::Display for GjkError {
@@ -313,6 +320,7 @@ impl core::fmt::Display for GjkError {
             GjkError::InvalidConfig => "the query configuration is invalid",
             GjkError::IterationLimit => "the iteration cap was reached undecided",
             GjkError::Overflow => "a length is beyond the largest finite value",
+            GjkError::Subnormal => "the shapes lie below the normal floating-point range",
         })
     }
 }

@@ -45,6 +45,7 @@ mod repose;
 mod resting_faces;
 mod scale;
 mod seed_cases;
+mod subnormal;
 mod svg;
 mod time_of_impact;
 mod trace;

@@ -44,7 +44,7 @@ pub(crate) use termination::{certified_offset, within};
 
 use crate::pair::{small_direction, Pair};
 use crate::query::{GjkError, Status, Toward};
-use crate::real::{all_finite, axis, Length, Real};
+use crate::real::{all_finite, axis, max_abs, Length, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
 use crate::trace::Watch;
@@ -132,6 +132,14 @@ where
     begin_along(a, b, config, None, simplex).map(|(pair, _)| pair)
 }
 
+/// Whether a scene whose points include `points` (in the shapes' frame)
+/// and whose larger margin is `margin` lies wholly below the normal range:
+/// its largest magnitude is neither zero (exact) nor normal.
+pub(crate) fn below_normal<T: Real, const D: usize>(points: &[SVector<T, D>], margin: T) -> bool {
+    let size = points.iter().fold(margin, |s, p| s.max(max_abs(p)));
+    size > T::zero() && size < T::MIN_POSITIVE
+}
+
 /// The pair of a query and the direction its first support point was
 /// taken along.
 pub(crate) type Begun<'s, A, B, T, const D: usize> = (Pair<'s, A, B, T>, SVector<T, D>);
@@ -155,6 +163,11 @@ where
     let (ca, cb) = (a.center(), b.center());
     let dir = dir.unwrap_or_else(|| first_direction(&ca, &cb, config));
     let (pair, first) = Pair::along(a, b, &dir, &ca, &cb)?;
+    let unscale = pair.scale().recip();
+    let seen = [first.a * unscale, first.b * unscale, ca, cb];
+    if below_normal(&seen, a.margin().max(b.margin())) {
+        return Err(GjkError::Subnormal);
+    }
     simplex.restart(first);
     Ok((pair, dir))
 }

@@ -46,6 +46,11 @@ where
     if !(all_finite(&point_a) && all_finite(&point_b)) {
         return None;
     }
+    // A scene below the normal range is refused where the loop begins.
+    let centre = placement.unwrap_or(point_a);
+    if super::below_normal(&[point_a, point_b, centre], a.margin().max(b.margin())) {
+        return None;
+    }
     // The projection's rounding grows with the coordinates it went
     // through: the points, and the projecting shape's placement (its
     // centre).

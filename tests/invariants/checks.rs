@@ -306,7 +306,8 @@ pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
 pub fn expect_error<T: Scalar, const D: usize>(pair: &Pair<T, D>, what: &str, e: GjkError) {
     if !pair.config_ok {
         // Either fault may be reported first when both are present.
-        let overflow = e == GjkError::Overflow && !sane::<T>(pair.scale);
+        let overflow =
+            matches!(e, GjkError::Overflow | GjkError::Subnormal) && !sane::<T>(pair.scale);
         assert!(
             e == GjkError::InvalidConfig || overflow,
             "{what}: invalid settings, but {e:?}"
@@ -314,7 +315,10 @@ pub fn expect_error<T: Scalar, const D: usize>(pair: &Pair<T, D>, what: &str, e:
         return;
     }
     assert!(
-        matches!(e, GjkError::NonFinite | GjkError::Overflow) && !sane::<T>(pair.scale),
+        matches!(
+            e,
+            GjkError::NonFinite | GjkError::Overflow | GjkError::Subnormal
+        ) && !sane::<T>(pair.scale),
         "{what} failed with {e:?} on finite input of scale {:e} ({})",
         pair.scale,
         T::NAME

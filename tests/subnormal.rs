@@ -1,0 +1,78 @@
+//! Scenes below the normal floating-point range are refused, not answered.
+//!
+//! Found: an `f32` scene at scale 1e-44 (balls and boxes whose coordinates
+//! are subnormal, holding one or two significant digits) gave a distance of
+//! 1.4e-44 for a true 3e-45, and overlapping shapes reported apart, each
+//! `Converged`: the kernel's power-of-two frame made the numbers normal, but
+//! they had lost their digits before the query started (and the shapes'
+//! own arithmetic, a rotation, rounds to the subnormal spacing).
+//!
+//! Must hold: every query on a scene whose coordinates and margins all lie
+//! below `MIN_POSITIVE` (but not all zero) returns `GjkError::Subnormal`, in
+//! both precisions and D = 2, 3; the same scene scaled up by a power of two
+//! into the normal range is answered, `Converged`, exactly scaled.
+
+use gjk::nalgebra::SMatrix;
+use gjk::{
+    contact, contact_manifold, distance, intersects, penetration, Ball, Cuboid, GjkConfig,
+    GjkError, Real, Status, Transformed, Vector,
+};
+
+fn scene<T: Real + core::fmt::Debug, const D: usize>(unit: T) {
+    let v =
+        |x: f64| Vector::<T, D>::from_fn(|i, _| if i == 0 { T::lit(x) * unit } else { T::zero() });
+    let half = Vector::<T, D>::repeat(T::lit(3.0) * unit);
+    let turn = SMatrix::<T, D, D>::from_fn(|i, j| match (i, j) {
+        (0, 0) | (1, 1) => T::lit(0.6),
+        (0, 1) => T::lit(-0.8),
+        (1, 0) => T::lit(0.8),
+        _ if i == j => T::one(),
+        _ => T::zero(),
+    });
+    let a = Cuboid::new(half).unwrap();
+    let b = Transformed::new(Cuboid::new(half).unwrap(), turn, v(8.0)).unwrap();
+    let ball = Ball::new(v(-7.0), T::lit(2.0) * unit).unwrap();
+    let config = GjkConfig::<T>::default();
+    let subnormal = unit < T::MIN_POSITIVE;
+    let expect = |what: &str, e: Option<GjkError>| {
+        if subnormal {
+            assert_eq!(e, Some(GjkError::Subnormal), "{what} at unit {unit:?}");
+        } else {
+            assert_eq!(e, None, "{what} at unit {unit:?}");
+        }
+    };
+    expect("distance", distance(&a, &b, &config).err());
+    expect("intersects", intersects(&a, &b, &config).err());
+    expect("penetration", penetration(&a, &b, &config).err());
+    expect("contact", contact(&a, &ball, unit, &config).err());
+    expect("ball distance", distance(&ball, &a, &config).err());
+    expect("ball intersects", intersects(&ball, &a, &config).err());
+    if D <= 3 {
+        expect(
+            "manifold",
+            contact_manifold(&a, &b, T::zero(), &config).err(),
+        );
+    }
+    if !subnormal {
+        let d = distance(&ball, &a, &config).unwrap();
+        assert_eq!(d.status, Status::Converged);
+        assert_eq!(d.distance, T::lit(2.0) * unit, "ball 2 units from the box");
+    }
+}
+
+#[test]
+fn subnormal_scenes_are_refused() {
+    for k in [-149, -140, -130, -127] {
+        scene::<f32, 2>(2f32.powi(k));
+        scene::<f32, 3>(2f32.powi(k));
+    }
+    for k in [-1074, -1060, -1023] {
+        scene::<f64, 2>(2f64.powi(k));
+        scene::<f64, 3>(2f64.powi(k));
+    }
+    // The normal range, from its floor up: answered.
+    for k in [-126, -100, 0] {
+        scene::<f32, 3>(2f32.powi(k) * 64.0);
+    }
+    scene::<f64, 3>(2f64.powi(-1022) * 64.0);
+}
