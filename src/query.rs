@@ -297,7 +297,8 @@ pub enum GjkError {
     InvalidConfig,
     /// The iteration cap was reached with the bounds still straddling
     /// contact (or the cutoff asked for), so the query cannot say which side
-    /// the shapes are on.
+    /// the shapes are on. A cast also answers this when its loop stalls on
+    /// rounding with neither a hit nor a miss proven.
     IterationLimit,
     /// The answer or an intermediate length is beyond the largest finite
     /// value: shapes whose coordinates span more than the exponent range

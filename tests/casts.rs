@@ -644,16 +644,18 @@ fn bad_input() {
     let ray = |o, d, t| ray_cast(&c, o, d, t, &config).map(|_| ());
     assert_eq!(ray(o.map(|_| f64::NAN), d, 1.0), Err(GjkError::NonFinite));
     assert_eq!(ray(o, d * f64::INFINITY, 1.0), Err(GjkError::NonFinite));
-    assert_eq!(ray(o, Vector::zeros(), 1.0), Err(GjkError::InvalidConfig));
+    // No motion is not bad input: the origin is outside the cube, a miss.
+    assert_eq!(ray(o, Vector::zeros(), 1.0), Ok(()));
     assert_eq!(ray(o, d, -1.0), Err(GjkError::InvalidConfig));
     assert_eq!(ray(o, d, f64::NAN), Err(GjkError::InvalidConfig));
     assert!(ray(o, d, f64::INFINITY).is_ok());
     let b = Transformed::translated(c, -o).unwrap();
     let sweep = |v, t, s| shape_cast_with_separation(&c, &b, v, t, s, &config).map(|_| ());
     assert_eq!(sweep(-d * f64::NAN, 1.0, 0.0), Err(GjkError::NonFinite));
-    assert_eq!(
-        sweep(Vector::zeros(), 1.0, 0.0),
-        Err(GjkError::InvalidConfig)
+    // B at rest, 5 away from A: a miss.
+    assert!(
+        shape_cast_with_separation(&c, &b, Vector::zeros(), 1.0, 0.0, &config)
+            .is_ok_and(|hit| hit.is_none())
     );
     assert_eq!(sweep(-d, -1.0, 0.0), Err(GjkError::InvalidConfig));
     assert_eq!(sweep(-d, 1.0, -0.5), Err(GjkError::InvalidConfig));

@@ -14,6 +14,7 @@ mod bad_input;
 mod bounds;
 mod box_intersects;
 mod cast_closed_forms;
+mod cast_decisions;
 mod cast_warm;
 mod casts;
 mod curved_shapes;

@@ -25,6 +25,7 @@
 
 use nalgebra::SVector;
 
+use super::rescue::{plane, rescue, Plane};
 use super::sphere::{entry, Entry};
 use crate::engine::Extent;
 use crate::pair::Pair;
@@ -101,13 +102,56 @@ struct Stop<T> {
     norm: T,
 }
 
+/// The loop's state: the ray point `x = x₀ + λ u`, the simplex of points
+/// `x − cᵢ` and its closest point `v`, the coordinates' extent, and the
+/// last plane the ray was advanced to.
+struct State<T: Real, const D: usize> {
+    lambda: T,
+    x: SVector<T, D>,
+    simplex: Simplex<T, D>,
+    v: SVector<T, D>,
+    extent: Extent<T>,
+    plane: Option<SVector<T, D>>,
+}
+
+impl<T: Real, const D: usize> State<T, D> {
+    /// Moves the ray point to `lambda` past a plane along `normal` whose
+    /// support point `p` joins the simplex; `false` when the moved simplex
+    /// has no closest point (a stall).
+    fn advance(
+        &mut self,
+        ray: &Ray<T, D>,
+        (lambda, p, normal): (T, &SupportPoint<T, D>, SVector<T, D>),
+    ) -> Result<bool, GjkError> {
+        self.lambda = lambda;
+        self.x = ray.start + ray.dir * lambda;
+        if !all_finite(&self.x) {
+            return Err(GjkError::Overflow);
+        }
+        self.extent.include(&SupportPoint::from_point(self.x));
+        self.plane = Some(normal);
+        let Some((next, closest)) = moved(&self.simplex, &self.x, p) else {
+            return Ok(false);
+        };
+        self.simplex = next;
+        self.v = closest;
+        Ok(true)
+    }
+}
+
 /// Casts `ray` against the rounded core of `pair`, from the core point
 /// `first`; `None` when the ray provably misses within `ray.max`.
+///
+/// A loop that stops short (stalled by rounding, or at the iteration cap)
+/// first tries the planes of [`rescue`]; if they do not decide it, the
+/// answer is a hit only if one is proven (see [`finish`]).
 ///
 /// # Errors
 ///
 /// [`GjkError::NonFinite`] for a non-finite support point,
-/// [`GjkError::Overflow`] when a length leaves the range.
+/// [`GjkError::Overflow`] when a length leaves the range,
+/// [`GjkError::IterationLimit`] when the loop stopped short with neither a
+/// hit nor a miss proven.
 pub(crate) fn cast_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     ray: &Ray<T, D>,
@@ -120,108 +164,127 @@ where
     B: SupportMap<T, D> + ?Sized,
 {
     let (rho, tolerance) = (ray.margin, config.tolerance);
-    let mut lambda = T::zero();
-    let mut x = ray.start;
     let mut extent = Extent::new();
     extent.include(first);
-    extent.include(&SupportPoint::from_point(x));
-    let mut simplex = Simplex::from_point(vertex(&x, first));
-    let mut v = simplex.closest_point();
-    // The direction of the last plane the ray was advanced to.
-    let mut plane = None;
+    extent.include(&SupportPoint::from_point(ray.start));
+    let simplex = Simplex::from_point(vertex(&ray.start, first));
+    let v = simplex.closest_point();
+    let mut s = State {
+        lambda: T::zero(),
+        x: ray.start,
+        simplex,
+        v,
+        extent,
+        plane: None,
+    };
     let mut stop = Stop {
         status: Status::IterationLimit,
         iterations: config.max_iterations,
         norm: T::zero(),
     };
     for iteration in 1..=config.max_iterations {
-        let vv = v.length_squared();
+        let vv = s.v.length_squared();
         if !vv.is_finite() {
             return Err(GjkError::Overflow);
         }
         let norm = vv.sqrt();
-        let r = extent.rounding();
+        let r = s.extent.rounding();
         stop.norm = norm;
-        if simplex.is_full() || norm <= rho + r {
+        if s.simplex.is_full() || norm <= rho + r {
             stop.status = Status::Converged;
             stop.iterations = iteration - 1;
             break;
         }
-        let p = pair.support(&v);
+        let p = pair.support(&s.v);
         if !all_finite(&p.w) {
             return Err(pair.non_finite(&p.w));
         }
-        extent.include(&p);
-        let gap = v.dot(&(x - p.w)) - rho * norm;
-        if gap > r * norm {
-            // The support plane separates `x` from the shape.
-            let vu = v.dot(&ray.dir);
-            if !(vu < T::zero()) {
-                return Ok(None);
-            }
-            let next = lambda - gap / vu;
-            if !(next <= ray.max) {
-                return Ok(None);
-            }
-            lambda = next;
-            x = ray.start + ray.dir * lambda;
-            if !all_finite(&x) {
-                return Err(GjkError::Overflow);
-            }
-            extent.include(&SupportPoint::from_point(x));
-            plane = Some(v);
-            let Some((next, closest)) = moved(&simplex, &x, &p) else {
-                stop.status = Status::Stalled;
+        s.extent.include(&p);
+        let gap = s.v.dot(&(s.x - p.w)) - rho * norm;
+        let stalled = match plane(ray, s.lambda, (&s.v, gap, r * norm), &p) {
+            Plane::Miss => return Ok(None),
+            Plane::Advance(next, p, n) => !s.advance(ray, (next, &p, n))?,
+            // `x` is within rounding of the plane: the distance from `x` to
+            // the core is at least about `ρ`, at most `‖v‖`.
+            Plane::Undecided if norm - rho <= tolerance * rho + r => {
+                stop.status = Status::Converged;
                 stop.iterations = iteration;
                 break;
-            };
-            simplex = next;
-            v = closest;
-            continue;
-        }
-        // `x` is within rounding of the plane: the distance from `x` to the
-        // core is at least about `ρ`, at most `‖v‖`.
-        if norm - rho <= tolerance * rho + r {
-            stop.status = Status::Converged;
-            stop.iterations = iteration;
-            break;
-        }
-        simplex.push(vertex(&x, &p));
-        match simplex.reduce_below(vv) {
-            Some(next) => v = next,
-            None => {
-                stop.status = Status::Stalled;
-                stop.iterations = iteration;
-                break;
+            }
+            Plane::Undecided => {
+                s.simplex.push(vertex(&s.x, &p));
+                match s.simplex.reduce_below(vv) {
+                    Some(next) => {
+                        s.v = next;
+                        false
+                    }
+                    None => true,
+                }
+            }
+        };
+        if stalled {
+            // The planes along the face (and the ray) may still decide it.
+            let at = (&s.x, s.lambda);
+            match rescue(pair, ray, (&s.simplex, &s.v), at, s.extent.rounding()) {
+                Plane::Miss => return Ok(None),
+                Plane::Advance(next, p, n) if s.advance(ray, (next, &p, n))? => continue,
+                _ => {
+                    stop.status = Status::Stalled;
+                    stop.iterations = iteration;
+                    stop.norm = s.v.length();
+                    break;
+                }
             }
         }
     }
     if stop.status == Status::IterationLimit {
-        stop.norm = v.length();
+        stop.norm = s.v.length();
+        let at = (&s.x, s.lambda);
+        let r = s.extent.rounding();
+        if let Plane::Miss = rescue(pair, ray, (&s.simplex, &s.v), at, r) {
+            return Ok(None);
+        }
     }
-    let (point_a, point_b) = simplex.witnesses();
+    finish(&s, ray, &stop, tolerance)
+}
+
+/// The hit where the loop stopped, if one is proven: converged, or `x`
+/// within the tolerance (relative to the coordinates' size) of the rounded
+/// core, or the ray entering a ball of radius `ρ` about the core point found
+/// (which lies inside the shape) within `ray.max`. A loop that stopped
+/// short otherwise leaves the ray undecided: an error, never a `Some` a
+/// caller could take for a hit.
+fn finish<T: Real, const D: usize>(
+    s: &State<T, D>,
+    ray: &Ray<T, D>,
+    stop: &Stop<T>,
+    tolerance: T,
+) -> Result<Option<CoreHit<T, D>>, GjkError> {
+    let (rho, lambda) = (ray.margin, s.lambda);
+    let (point_a, point_b) = s.simplex.witnesses();
+    let r = s.extent.rounding();
+    let upper = if stop.status == Status::Converged
+        || stop.norm - rho <= tolerance * (rho + s.extent.size()) + r
+    {
+        lambda
+    } else {
+        match entry(&(s.x - (point_a - point_b)), &ray.dir, rho) {
+            Entry::Inside => lambda,
+            Entry::At(mu) if lambda + mu <= ray.max => lambda + mu,
+            _ => return Err(GjkError::IterationLimit),
+        }
+    };
     // Around a margin, `v` (of length about `ρ`) is the normal. On a sharp
     // core `v` ends within rounding of zero, its direction noise: the plane
     // the ray last advanced to supports the core at the hit.
     let normal = if rho > T::zero() && stop.norm + stop.norm > rho {
-        unit(&v)
-    } else if let Some(n) = plane {
+        unit(&s.v)
+    } else if let Some(n) = s.plane {
         unit(&n)
-    } else if stop.norm > extent.rounding() {
-        unit(&v)
+    } else if stop.norm > r {
+        unit(&s.v)
     } else {
         None
-    };
-    let upper = if stop.status == Status::Converged {
-        lambda
-    } else {
-        // A ball of radius `ρ` about the core point found lies inside the
-        // shape: where the ray enters it bounds the hit from above.
-        match entry(&(x - (point_a - point_b)), &ray.dir, rho) {
-            Entry::Inside => lambda,
-            Entry::At(mu) if lambda + mu <= ray.max => lambda + mu,
-            _ => ray.max,
-        }
     };
     Ok(Some(CoreHit {
         lambda,

@@ -15,6 +15,7 @@ mod advance;
 mod closed_form;
 mod motion;
 mod ray;
+mod rescue;
 mod shape;
 mod sphere;
 mod toi;
@@ -55,8 +56,8 @@ pub(crate) struct Cast<T: Real, const D: usize> {
 /// # Errors
 ///
 /// [`GjkError::NonFinite`] for a non-finite start or direction;
-/// [`GjkError::InvalidConfig`] for a zero direction, a NaN or negative
-/// `max_t`, or a bad configuration.
+/// [`GjkError::InvalidConfig`] for a NaN or negative `max_t`, or a bad
+/// configuration. A zero direction is valid: no relative motion.
 fn check<T: Real, const D: usize>(
     start: &SVector<T, D>,
     dir: &SVector<T, D>,
@@ -67,7 +68,7 @@ fn check<T: Real, const D: usize>(
     if !(all_finite(start) && all_finite(dir)) {
         return Err(GjkError::NonFinite);
     }
-    if max_abs(dir) == T::zero() || !(max_t >= T::zero()) {
+    if !(max_t >= T::zero()) {
         return Err(GjkError::InvalidConfig);
     }
     Ok(())
@@ -90,8 +91,16 @@ where
     B: SupportMap<T, D> + ?Sized,
 {
     check(&start, &dir, max_t, config)?;
-    // The direction at order one: `u = k · dir`, so `t = k λ / σ`.
-    let k = T::unit_scale(max_abs(&dir));
+    // The direction at order one: `u = k · dir`, so `t = k λ / σ`. A zero
+    // direction (no relative motion) stays zero: the loop is then GJK on
+    // the start alone, and its first separating plane is one the ray never
+    // approaches (a miss), or it finds the start inside (a hit at `t = 0`).
+    let still = max_abs(&dir) == T::zero();
+    let k = if still {
+        T::one()
+    } else {
+        T::unit_scale(max_abs(&dir))
+    };
     let u = dir * k;
     // The closed forms answer unless their own numbers overflow: the loop,
     // in a frame scaled to order one, may still have an answer there, and a
@@ -101,7 +110,10 @@ where
         if !matches!(answer, Err(GjkError::Overflow)) {
             return answer;
         }
-    } else if let Some(answer) = closed_form(a, b, (start, u, k), margin, max_t) {
+    } else if let Some(answer) = (!still)
+        .then(|| closed_form(a, b, (start, u, k), margin, max_t))
+        .flatten()
+    {
         if !matches!(answer, Err(GjkError::Overflow)) {
             return answer;
         }

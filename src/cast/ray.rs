@@ -35,9 +35,12 @@ pub struct RayHit<T: Real, const D: usize> {
     /// A certified lower bound on the first hit (equal to `t`: the cast
     /// only ever advances past points proven outside the shape).
     pub t_lower: T,
-    /// An upper bound on the first hit, if there is one. Equal to `t` when
-    /// [`Status::Converged`]; otherwise the ray may still miss, and a hit
-    /// lies in `[t_lower, t_upper]` (at most `max_t`).
+    /// An upper bound on the first hit. Equal to `t` when
+    /// [`Status::Converged`]. A cast that stopped short (stalled by
+    /// rounding, or at the iteration cap) answers `Some` only for a proven
+    /// hit: the first hit then lies in `[t_lower, t_upper]`, `t_upper` at
+    /// most `max_t` (equal to `t` when the ray point at `t` is within the
+    /// tolerance of the shape). An undecided ray is an error, never a `Some`.
     ///
     /// Converged means: the hit point is on the surface to the tolerance,
     /// and no point of the ray before it is inside the shape. A ray that
@@ -95,7 +98,16 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Origin {
 /// status, with the bracket `[t_lower, t_upper]`.
 ///
 /// A ray that starts inside (or on) the shape hits at `t = 0`; see
-/// [`RayHit::normal`] for its normal. `max_t = ∞` casts without bound.
+/// [`RayHit::normal`] for its normal. `max_t = ∞` casts without bound. A
+/// zero direction asks whether the origin is in the shape: a hit at
+/// `t = 0` or a miss.
+///
+/// The answer is decided as the other queries decide theirs: `None` is a
+/// proven miss (a plane separates the shape from the ray up to `max_t`),
+/// `Some` a proven hit. A loop that stalls or reaches the cap first tries
+/// the planes of the simplex's face (and of the face and the ray), which
+/// are known to working precision where the loop's direction is not; a ray
+/// it still cannot place is [`GjkError::IterationLimit`].
 ///
 /// A config with a first search direction ([`GjkConfig::toward`](crate::GjkConfig::toward):
 /// the previous frame's normal) starts the loop there, a warm start
@@ -105,8 +117,11 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Origin {
 ///
 /// [`GjkError::NonFinite`] for a NaN or infinite origin or direction, or
 /// for non-finite support points or margin; [`GjkError::InvalidConfig`]
-/// for a zero direction, a NaN or negative `max_t`, or a bad
-/// configuration; [`GjkError::Overflow`] when a length leaves the range.
+/// for a NaN or negative `max_t`, or a bad configuration;
+/// [`GjkError::Overflow`] when a length leaves the range;
+/// [`GjkError::IterationLimit`] when the loop stopped short with neither a
+/// hit nor a miss proven (a ray that grazes a curved shape's side to within
+/// a few tolerances, where no plane within rounding separates it).
 ///
 /// # Example
 ///

@@ -34,14 +34,21 @@ pub struct ShapeHit<T: Real, const D: usize> {
     pub t: T,
     /// A certified lower bound on the time of contact (equal to `t`).
     pub t_lower: T,
-    /// An upper bound on the time of contact, if there is one. Equal to `t`
-    /// when [`Status::Converged`]; otherwise contact may still never
-    /// happen, and if it does it lies in `[t_lower, t_upper]`.
+    /// An upper bound on the time of contact. Equal to `t` when
+    /// [`Status::Converged`]; a cast that stopped short answers `Some` only
+    /// for a proven contact, which lies in `[t_lower, t_upper]` (see
+    /// [`RayHit::t_upper`](crate::RayHit::t_upper)).
     pub t_upper: T,
     /// The witness on A at contact.
     pub point_a: SVector<T, D>,
     /// The witness on B at contact, B moved by `t · velocity`:
-    /// `point_b − point_a = separation · normal`.
+    /// `point_b − point_a = gap · normal`, with `gap` the separation asked
+    /// for when `t > 0`. At `t = 0`, for shapes already that close, the
+    /// witnesses are the margins' points along the normal between two core
+    /// points within the separation: `gap` is at least the shapes' distance
+    /// and at most the separation (negative when the margins overlap), and
+    /// the normal is that of those core points, not necessarily of the
+    /// closest ones.
     pub point_b: SVector<T, D>,
     /// The unit contact normal from A towards B.
     ///
@@ -67,7 +74,9 @@ pub struct ShapeHit<T: Real, const D: usize> {
 /// comes within `r_A + r_B` of it (van den Bergen, "Ray Casting against
 /// General Convex Objects with Application to Continuous Collision
 /// Detection", 2004); see [`ray_cast`](crate::ray_cast). Shapes in contact
-/// at `t = 0` answer `t = 0`; see [`ShapeHit::normal`].
+/// at `t = 0` answer `t = 0`; see [`ShapeHit::normal`]. A zero velocity
+/// (bodies at rest relative to each other) is a hit at `t = 0` when they
+/// touch and a miss when they are apart.
 ///
 /// Between frames, feed the previous hit's normal back as the first search
 /// direction (`config.toward(hit.normal)`, see
@@ -80,9 +89,10 @@ pub struct ShapeHit<T: Real, const D: usize> {
 ///
 /// As for [`ray_cast`](crate::ray_cast): [`GjkError::NonFinite`] for a
 /// non-finite velocity, support point or margin,
-/// [`GjkError::InvalidConfig`] for a zero velocity, a NaN or negative
-/// `max_t` or a bad configuration, [`GjkError::Overflow`] when a length
-/// leaves the range.
+/// [`GjkError::InvalidConfig`] for a NaN or negative `max_t` or a bad
+/// configuration, [`GjkError::Overflow`] when a length leaves the range,
+/// [`GjkError::IterationLimit`] when the cast could prove neither contact
+/// nor a miss.
 ///
 /// # Example
 ///

@@ -2,7 +2,8 @@
 
 use nalgebra::{SVector, Vector3};
 
-use super::{ShapeError, SupportMap};
+use super::cylinder_ray::cylinder_entry;
+use super::{RayEntry, ShapeError, SupportMap};
 use crate::real::{robust_norm, Real};
 
 /// A solid circular cylinder about the `y` axis, centred at the origin:
@@ -13,7 +14,9 @@ use crate::real::{robust_norm, Real};
 /// Its support function is `h(d) = r ‖(d_x, d_z)‖ + h |d_y|`: the rim point
 /// of the cap facing `d`. The caps are flat and the side is curved, so GJK
 /// and EPA converge on it as on any smooth shape (see the README on EPA's
-/// room for curved shapes).
+/// room for curved shapes). Ray casts (and casts of a ball or point
+/// against it) are answered in closed form: the slab of the caps and the
+/// side's quadratic, with the shape's own normal at the hit point.
 ///
 /// ```
 /// use gjk::{distance, Ball, Cylinder, GjkConfig, Vector};
@@ -127,5 +130,20 @@ impl<T: Real> SupportMap<T, 3> for Cylinder<T> {
     #[inline]
     fn center(&self) -> SVector<T, 3> {
         SVector::zeros()
+    }
+    /// The slab of the caps and the side's quadratic, in closed form (see
+    /// `cylinder_ray.rs`); only for the sharp cylinder (`radius = 0`), as
+    /// for a box. The side's normal is the cylinder's at the entry point.
+    #[inline]
+    fn ray_core(
+        &self,
+        origin: &SVector<T, 3>,
+        direction: &SVector<T, 3>,
+        radius: T,
+    ) -> Option<RayEntry<T, 3>> {
+        if radius != T::zero() {
+            return None;
+        }
+        cylinder_entry(origin, direction, (self.radius, self.half_height))
     }
 }

@@ -15,6 +15,7 @@ mod climbing;
 mod cone;
 mod cuboid;
 mod cylinder;
+mod cylinder_ray;
 mod default_hull;
 mod ellipsoid;
 mod hull;
