@@ -7,7 +7,8 @@
 use nalgebra::SVector;
 
 use crate::engine::{
-    begin, gjk_loop, margins, point_core, watched_loop, within, Exits, ShapeAnswer, Verdict,
+    begin, below_normal, gjk_loop, margins, point_core, watched_loop, within, Exits, ShapeAnswer,
+    Verdict,
 };
 use crate::query::{GjkError, QueryConfig, Status, Toward};
 use crate::real::Real;
@@ -163,6 +164,11 @@ fn boxes_intersect<T: Real, const D: usize>(
         return None;
     }
     let (box_a, box_b) = (a.core_box()?, b.core_box()?);
+    // (A scene below the normal range is refused where the loop begins.)
+    let corners = [box_a.centre, box_b.centre, box_a.half, box_b.half];
+    if below_normal(&corners, margin) {
+        return None;
+    }
     BoxAxes::new(&box_a, &box_b).intersect(margin)
 }
 

@@ -13,7 +13,7 @@ use nalgebra::SVector;
 pub use face::{Face, Faces, MAX_FACE_POINTS};
 
 use crate::contact::contact;
-use crate::engine::margins;
+use crate::engine::{below_normal, margins};
 use crate::query::{GjkError, QueryConfig, Status};
 use crate::real::{max_abs, Length, Real};
 use crate::support::BoxAxes;
@@ -384,6 +384,10 @@ where
     config.check()?;
     let (ra, rb) = margins(a, b)?;
     if let (Some(ba), Some(bb)) = (a.core_box(), b.core_box()) {
+        let corners = [ba.centre, bb.centre, ba.half, bb.half];
+        if below_normal(&corners, ra.max(rb)) {
+            return Err(GjkError::Subnormal);
+        }
         let cutoff = max_separation + ra + rb;
         let pair = BoxAxes::new(&ba, &bb);
         match boxes::separating_axes(&ba, &bb, &pair, cutoff) {
