@@ -248,10 +248,39 @@ where
     finish(&s, ray, &stop, tolerance)
 }
 
+/// Where the ray from the loop's point `x` crosses the hull of the
+/// simplex's shape points (each `cᵢ = x − wᵢ`), those points lying in the
+/// shape: `μ ≥ 0` with `x + μ u` in that hull to within rounding, a proven
+/// hit. The hull is seen along `u`: its vertices projected on the
+/// hyperplane orthogonal to `u` hold the origin when the ray crosses it,
+/// and the closest point's weights name the crossing. `None` when the ray
+/// passes beside the hull (a loop stopped short on a curved side, the ray
+/// grazing) or behind its start.
+fn pierced<T: Real, const D: usize>(s: &State<T, D>, ray: &Ray<T, D>) -> Option<T> {
+    let u = ray.dir;
+    let uu = u.length_squared();
+    if !(uu > T::zero() && uu.is_finite()) {
+        return None;
+    }
+    let mut seen = Simplex::<T, D>::new();
+    for (p, _) in s.simplex.iter() {
+        let across = p.w - u * (u.dot(&p.w) / uu);
+        seen.push(SupportPoint { w: across, ..*p });
+    }
+    let miss = seen.closest_point_full()?;
+    if !(miss.length() <= s.extent.rounding()) {
+        return None;
+    }
+    let (a, b) = seen.witnesses();
+    let mu = u.dot(&((a - b) - s.x)) / uu;
+    (mu >= -s.extent.rounding() / uu.sqrt()).then(|| mu.max(T::zero()))
+}
+
 /// The hit where the loop stopped, if one is proven: converged, or `x`
 /// within the tolerance (relative to the coordinates' size) of the rounded
 /// core, or the ray entering a ball of radius `ρ` about the core point found
-/// (which lies inside the shape) within `ray.max`. A loop that stopped
+/// (which lies inside the shape) within `ray.max`, or the ray crossing the
+/// hull of the simplex's shape points ([`pierced`]). A loop that stopped
 /// short otherwise leaves the ray undecided: an error, never a `Some` a
 /// caller could take for a hit.
 fn finish<T: Real, const D: usize>(
@@ -271,7 +300,10 @@ fn finish<T: Real, const D: usize>(
         match entry(&(s.x - (point_a - point_b)), &ray.dir, rho) {
             Entry::Inside => lambda,
             Entry::At(mu) if lambda + mu <= ray.max => lambda + mu,
-            _ => return Err(GjkError::IterationLimit),
+            _ => match pierced(s, ray) {
+                Some(mu) if lambda + mu <= ray.max => lambda + mu,
+                _ => return Err(GjkError::IterationLimit),
+            },
         }
     };
     // Around a margin, `v` (of length about `ρ`) is the normal. On a sharp
