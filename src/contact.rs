@@ -85,11 +85,15 @@ pub struct Contact<T: Real, const D: usize> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Penetration<T: Real, const D: usize> {
-    /// The length of the shortest translation of B that separates the shapes
-    /// (reached by the polytope: a certified lower bound).
+    /// The length of the shortest translation of B that separates the shapes:
+    /// the best estimate, between the two bounds. Once
+    /// [`Status::Converged`], the overlap of the shapes along `normal`
+    /// (exact where the depth is representable); otherwise the lower bound.
     pub depth: T,
-    /// A certified upper bound on the depth (equal to it within the tolerance
-    /// when [`Status::Converged`]).
+    /// A certified lower bound on the depth (reached by EPA's polytope).
+    pub lower_bound: T,
+    /// A certified upper bound on the depth (within the tolerance of the
+    /// lower bound when [`Status::Converged`]).
     pub upper_bound: T,
     /// Unit normal from A towards B: translating B by `depth · normal` brings
     /// the shapes to touching.
@@ -392,6 +396,7 @@ impl<T: Real, const D: usize> Penetration<T, D> {
         Ok(Penetration {
             // `+0` after the clamp: `max` may keep a `-0`.
             depth: (-s.distance).max(T::zero()) + T::zero(),
+            lower_bound: (-s.certain).max(T::zero()) + T::zero(),
             upper_bound: (-s.bound).max(T::zero()) + T::zero(),
             normal,
             point_a: s.point_a,

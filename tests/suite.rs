@@ -24,6 +24,7 @@ mod degenerate;
 mod dyn_shapes;
 mod epa;
 mod epa_curved;
+mod epa_exact;
 mod epa_restarts;
 mod epa_room;
 mod epa_slivers;

@@ -34,11 +34,15 @@ pub(crate) enum Verdict {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CoreAnswer<T: Real, const D: usize> {
     pub verdict: Verdict,
-    /// Signed distance between the cores: `‖v‖` when apart (an upper
-    /// bound), minus the depth found by EPA when overlapping (so again an
-    /// upper bound), zero when GJK found them overlapping and no depth was
-    /// asked for.
+    /// Signed distance between the cores, the best estimate: `‖v‖` when
+    /// apart, minus the depth found by EPA when overlapping (the support
+    /// value along its normal once converged, exact where the answer is
+    /// representable), zero when GJK found them overlapping and no depth
+    /// was asked for.
     pub distance: T,
+    /// The certified upper bound on the signed distance: `distance` when
+    /// apart (`‖v‖`), minus EPA's certified lower bound on the depth.
+    pub certain: T,
     /// The certified bound on the other side: the lower bound on the gap
     /// (which may round a hair above `distance` once they agree), or minus
     /// the upper bound on the depth.
@@ -83,6 +87,11 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         Self {
             verdict,
             distance: if verdict == Verdict::Overlap {
+                T::zero()
+            } else {
+                upper
+            },
+            certain: if verdict == Verdict::Overlap {
                 T::zero()
             } else {
                 upper
@@ -307,7 +316,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     #[inline]
     #[must_use]
     pub fn depth(&self) -> T {
-        -self.distance
+        -self.certain
     }
 
     /// The upper bound on the depth of overlapping cores.
@@ -342,6 +351,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         // a reported distance is never negative zero.
         let answer = ShapeAnswer {
             distance: self.distance * unscale - margin + T::zero(),
+            certain: self.certain * unscale - margin + T::zero(),
             // A lower bound on a gap may round above the gap once they agree.
             bound: self.bound.min(self.distance) * unscale - margin + T::zero(),
             normal: self.normal,
@@ -364,8 +374,10 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ShapeAnswer<T: Real, const D: usize> {
     /// Signed distance: the gap when apart, minus the depth when the shapes
-    /// overlap (an upper bound in both cases).
+    /// overlap (the best estimate, as [`CoreAnswer::distance`]).
     pub distance: T,
+    /// The certified upper bound on the signed distance.
+    pub certain: T,
     /// The certified lower bound on the signed distance.
     pub bound: T,
     /// Unit normal from A towards B, as in [`CoreAnswer::normal`].

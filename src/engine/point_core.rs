@@ -82,6 +82,7 @@ where
     Some(CoreAnswer {
         verdict,
         distance,
+        certain: distance,
         bound: distance,
         normal,
         point_a,

@@ -133,10 +133,23 @@ where
         let base = full.vertex(0).map_or(SVector::zeros(), |p| p.w);
         let (h_up, h_down) = (u.dot(&(up.w - base)), -u.dot(&(down.w - base)));
         if h_up <= thin(extent) || h_down <= thin(extent) {
-            // `A − B` has no extent beyond the origin's hyperplane along ±u:
-            // the shapes touch, and moving B along that side separates them.
-            let normal = if h_up <= h_down { u } else { -u };
-            return Ok(touching(simplex, normal, extent));
+            // `A − B` has no extent beyond the origin's hyperplane along ±u
+            // that the polytope could orient: the shapes touch, to within
+            // that extent, and moving B by it along that side separates
+            // them. The extent bounds the depth from above; within the
+            // rounding of the coordinates, the touch is proven.
+            let (normal, h) = if h_up <= h_down {
+                (u, h_up)
+            } else {
+                (-u, h_down)
+            };
+            let upper = h.max(T::zero()) + extent.rounding();
+            let status = if h <= extent.rounding() {
+                Status::Converged
+            } else {
+                Status::Stalled
+            };
+            return Ok(touching(simplex, normal, upper, status, extent));
         }
         full.push(if h_up >= h_down { up } else { down });
     }
@@ -192,9 +205,12 @@ where
         } else {
             best
         };
+        // The kept estimate, within the bracket both polytopes certify.
+        let upper = upper.max(lower);
         best = CoreAnswer {
-            distance: -lower,
-            bound: -upper.max(lower),
+            distance: kept.distance.max(-upper).min(-lower),
+            certain: -lower,
+            bound: -upper,
             iterations,
             ..kept
         };
@@ -260,19 +276,22 @@ where
     (!thin && edges.rank() == D && simplex.is_full()).then_some(simplex)
 }
 
-/// Depth zero at GJK's contact point, along `normal`.
+/// Depth zero at GJK's contact point, along `normal`, with `upper` the
+/// bound on the depth (the extent of `A − B` beyond the origin's plane).
 fn touching<T: Real, const D: usize>(
     simplex: &Simplex<T, D>,
     normal: SVector<T, D>,
+    upper: T,
+    status: Status,
     extent: Extent<T>,
 ) -> CoreAnswer<T, D> {
     CoreAnswer::from_simplex(
         simplex,
         Verdict::Overlap,
-        (T::zero(), T::zero()),
+        (T::zero(), -upper),
         Some(normal),
         extent,
-        (0, Status::Converged),
+        (0, status),
     )
 }
 
@@ -423,16 +442,34 @@ where
         }
         (facet, depth, pa, pb, face, along_normal(&facet))
     };
+    // The answer is the best estimate; the bracket stays in the bounds.
+    // Once converged, that is the support value along the normal, `h(n)`
+    // of `A − B`: stationary in `n` at the deepest normal (an error of `δ`
+    // in the normal changes it by `O(δ²)`), and free of the facet's own
+    // rounding, so an exactly representable depth comes out exact (two
+    // boxes overlapping by 0.25 give 0.25, where the facet's distance net
+    // of rounding gives 0.2499999999999997). Otherwise the certified lower
+    // bound is the estimate. (The support value is taken along the
+    // normal made unit: a rounded normal a hair short of unit length would
+    // otherwise shorten it by that hair.)
+    let along = facet.normal.dot(&s.w) / facet.normal.length();
+    let estimate = if status == Status::Converged && along.is_finite() {
+        along.max(depth).min(upper + extent.rounding())
+    } else {
+        depth
+    };
+    let upper = upper.max(estimate);
     let (pa, pb, reconciled) = onto_support_planes(
         &s,
         &facet.normal,
-        (depth, upper),
+        (estimate, depth, upper),
         (pa, pb, face.as_ref()),
         extent.rounding(),
     );
     Ok(CoreAnswer {
         verdict: Verdict::Overlap,
-        distance: -depth,
+        distance: -estimate,
+        certain: -depth,
         bound: -upper.max(depth),
         normal: Some(facet.normal),
         point_a: pa,
@@ -445,7 +482,8 @@ where
 }
 
 /// The contact points moved along the normal `n` onto A's support plane
-/// (`point_a`) and to `depth · n` below it (`point_b`), and placed across
+/// (`point_a`) and to `depth · n` below it (`point_b`, `depth` the
+/// estimate between EPA's bounds `lower` and `upper`), and placed across
 /// the normal as the weights' error model says.
 ///
 /// The witnesses of `q` are barycentric combinations of the facet's
@@ -476,7 +514,7 @@ where
 fn onto_support_planes<T: Real, const D: usize>(
     s: &SupportPoint<T, D>,
     n: &SVector<T, D>,
-    (depth, upper): (T, T),
+    (depth, lower, upper): (T, T, T),
     (pa, pb, face): (SVector<T, D>, SVector<T, D>, Option<&Simplex<T, D>>),
     rounding: T,
 ) -> (SVector<T, D>, SVector<T, D>, bool) {
@@ -488,7 +526,7 @@ fn onto_support_planes<T: Real, const D: usize>(
     let across = pa - pb;
     let along = n.dot(&across);
     let e = across - n * along;
-    let bracket = (upper - depth).max(T::zero()) + rounding;
+    let bracket = (upper - lower).max(T::zero()) + rounding;
     let sideways = max_abs(&e) > rounding;
     let reconciled = sideways || !(lift.abs() <= bracket) || !((along - depth).abs() <= bracket);
     let share = match face {
