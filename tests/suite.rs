@@ -47,6 +47,7 @@ mod repose;
 mod resting_faces;
 mod scale;
 mod seed_cases;
+mod shallow_f32;
 mod subnormal;
 mod svg;
 mod time_of_impact;

@@ -642,3 +642,47 @@ where
     let miss = simplex.closest_point().length();
     Some((miss, answer.point_a, answer.point_b - q, simplex))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::support::{Cuboid, Point, Transformed};
+
+    /// GJK ended touching: its triangle lies in the plane `x = 0` through
+    /// the origin, and `A − B` reaches only `d` beyond it along `x`, less
+    /// than the polytope can orient (`2D(D + 1) · ROUNDING_FLOOR · L`).
+    /// The depth is `d`: the exit must bracket it, not report zero as both
+    /// bounds with `Converged` (as it did).
+    fn thin_side<T: Real>(d: f64) -> CoreAnswer<T, 3> {
+        let v = |x: f64, y: f64, z: f64| SVector::<T, 3>::new(T::lit(x), T::lit(y), T::lit(z));
+        let block = Cuboid::new(v(0.5, 1.0, 1.0)).unwrap();
+        let a = Transformed::translated(block, v(d - 0.5, 0.0, 0.0)).unwrap();
+        let b = Point::new(v(0.0, 0.0, 0.0)).unwrap();
+        let pair = Pair::with_scale(&a, &b, T::one());
+        let mut simplex = Simplex::new();
+        for w in [v(0.0, 1.0, 1.0), v(0.0, -1.0, 1.0), v(0.0, 0.0, -1.0)] {
+            simplex.push(SupportPoint::new(w, SVector::zeros()));
+        }
+        let config = Toward::default();
+        expand::<T, 3, 64, 128, _, _>(&pair, &config, &simplex, &mut ()).unwrap()
+    }
+
+    #[test]
+    fn a_thin_side_is_bracketed_not_called_touching() {
+        for d in [2e-6, 1e-5, 2e-5] {
+            let r = thin_side::<f32>(d);
+            let (lower, upper) = (f64::from(r.depth()), f64::from(r.depth_bound()));
+            assert!(lower <= d && d <= upper, "d {d:e}: [{lower:e}, {upper:e}]");
+            assert_eq!(r.status, Status::Stalled, "d {d:e}");
+        }
+        // Within rounding of the coordinates, the touch is proven.
+        let r = thin_side::<f32>(1e-8);
+        assert_eq!(r.status, Status::Converged);
+        assert!(f64::from(r.depth_bound()) >= 1e-8);
+        // In f64 the same extents are far above what the polytope orients:
+        // EPA measures them.
+        let r = thin_side::<f64>(2e-5);
+        assert_eq!(r.status, Status::Converged);
+        assert!((r.depth() - 2e-5).abs() < 1e-15);
+    }
+}
