@@ -38,9 +38,10 @@ pub(super) struct FaceBound<T: Real, const D: usize> {
 /// Two faces are tried, and the better bound kept: the simplex's own face,
 /// and that face with the point `w` that failed to make progress (when the
 /// answer lies on it a hair from the old face, as near the end of a long
-/// edge); then the best face widened by the support point its bound was
-/// taken at, while that raises the bound (when the answer lies inside a
-/// wider face of `A − B`, as between two parallel faces). Returns the bound, its `u`, its rounding and the support point
+/// edge); then, when `widen` asks (the loop tries it only where those two
+/// certify nothing), the best face widened by the support point its bound
+/// was taken at, while that raises the bound (when the answer lies inside
+/// a wider face of `A − B`, as between two parallel faces). Returns the bound, its `u`, its rounding and the support point
 /// it was taken at. Costs up to two support calls, on the stalled path
 /// only.
 #[cold]
@@ -50,6 +51,7 @@ pub(super) fn face_bound<T, A, B, const D: usize>(
     simplex: &Simplex<T, D>,
     w: &SVector<T, D>,
     v: &SVector<T, D>,
+    widen: bool,
 ) -> Option<FaceBound<T, D>>
 where
     T: Real,
@@ -93,7 +95,7 @@ where
     // face's width. The support point the bound was taken at is another
     // vertex of that face; with it the edges span the face (one more
     // dimension each time, at most `D`), and its normal comes out exact.
-    for _ in 0..D {
+    for _ in 0..if widen { D } else { 0 } {
         let Some(found) = best else {
             break;
         };

@@ -329,7 +329,18 @@ where
             if next.is_some() || certified.is_some() {
                 break next;
             }
-            let Some(face) = face_bound(pair, simplex, &p.w, &v) else {
+            // The simplex's own faces first; a face widened by the bound's
+            // support points only where those certify nothing, and only as
+            // far as `v` already points along its normal to rounding (the
+            // witnesses are the simplex's: they must answer that normal).
+            let along_v = |f: &face_bound::FaceBound<T, D>| {
+                (v - f.u * f.u.dot(&v)).length() <= extent.rounding()
+            };
+            let Some(face) = face_bound(pair, simplex, &p.w, &v, false)
+                .filter(|f| certifies(f.bound, norm, tolerance, extent))
+                .or_else(|| face_bound(pair, simplex, &p.w, &v, true).filter(along_v))
+                .or_else(|| face_bound(pair, simplex, &p.w, &v, false))
+            else {
                 break None;
             };
             let (bound, u, rounding) = (face.bound, face.u, face.rounding);
