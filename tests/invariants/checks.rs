@@ -772,6 +772,18 @@ pub fn check_penetration<T: Scalar, const D: usize>(
         }
         return;
     };
+    // Never overlap beside a proven gap: `distance`'s certified lower bound
+    // beyond the rounding allowance of the coordinates (`8 ε L`).
+    let band = 8.0 * T::eps() * pair.scale;
+    assert!(
+        !(sane && d.lower_bound.f() > band),
+        "penetration = Some beside a proven gap: {p:?}; {d:?}"
+    );
+    // The estimate within its certified bracket.
+    assert!(
+        p.lower_bound <= p.depth && p.depth <= p.upper_bound,
+        "depth outside its bracket: {p:?}"
+    );
     let cap = pair.config.max_iterations;
     assert!(
         p.iterations <= 2 * cap,
