@@ -36,6 +36,7 @@ mod hull_build;
 mod hull_faces;
 mod hull_support;
 mod manifold;
+mod manifold_area;
 mod manifold_deepest;
 mod manifold_stack;
 mod owned_shapes;

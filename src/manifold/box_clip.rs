@@ -326,7 +326,7 @@ pub(super) fn face_manifold<T: Real, const D: usize>(
     // incident point `s` beyond it along `t`.
     let origin = reference.centre + along_axis(k) * (sign * h_k);
     let (e_u, e_v) = (along_axis(u), along_axis(v));
-    let mut found = Found::new(a_is_reference, face.id());
+    let mut found = Found::new(a_is_reference, face.id(), slack);
     for p in poly.iter() {
         let s = coordinate(&p.p, last);
         let distance = s - r_ref - r_inc;

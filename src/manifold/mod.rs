@@ -581,7 +581,7 @@ where
     let Some((base, _)) = reference.points().next() else {
         return Err(ids);
     };
-    let mut found = Found::new(a_is_reference, reference.id);
+    let mut found = Found::new(a_is_reference, reference.id, slack);
     // Each incident point is measured along the contact normal (from the
     // reference shape towards the incident one) to the reference plane: a
     // point of B and its foot on A's face are no farther into each other
@@ -645,14 +645,18 @@ struct Found<T: Real, const D: usize> {
     points: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }>,
     a_is_reference: bool,
     reference_id: u32,
+    /// The rounding of the points' distances: points this close in depth
+    /// are level.
+    slack: T,
 }
 
 impl<T: Real, const D: usize> Found<T, D> {
-    fn new(a_is_reference: bool, reference_id: u32) -> Self {
+    fn new(a_is_reference: bool, reference_id: u32, slack: T) -> Self {
         Self {
             points: ArrayVec::new(),
             a_is_reference,
             reference_id,
+            slack,
         }
     }
 
@@ -719,7 +723,7 @@ impl<T: Real, const D: usize> Found<T, D> {
         out.normal = normal;
         out.status = status;
         out.points = [None; MAX_MANIFOLD_POINTS];
-        for (slot, i) in out.points.iter_mut().zip(reduce(&self.points)) {
+        for (slot, i) in out.points.iter_mut().zip(reduce(&self.points, self.slack)) {
             *slot = self.points.get(i).map(|(p, _)| *p);
         }
         true
@@ -920,70 +924,67 @@ fn clip_by<T: Real, const D: usize>(
 }
 
 /// At most [`MAX_MANIFOLD_POINTS`] of the points (given with their
-/// incident positions), spanning the largest area: the deepest, the one
-/// farthest from it, the one farthest from the line through those, then
-/// the one farthest from the three.
+/// incident positions, in order around the clipped polygon), spanning the
+/// largest area: of all sets of four that keep the deepest point, the one
+/// whose quadrilateral (in polygon order) has the largest area, found by
+/// trying each (at most `C(15, 3) = 455` of them); the first found wins a
+/// tie, so the same polygon gives the same four. When the points are level
+/// (a face resting flat: the largest set of all already holds a point
+/// within `slack` of the deepest depth), the deepest is not forced, so the
+/// choice does not hang on which corner rounding made a hair deeper.
 fn reduce<T: Real, const D: usize>(
     found: &[(ManifoldPoint<T, D>, SVector<T, D>)],
+    slack: T,
 ) -> ArrayVec<usize, MAX_MANIFOLD_POINTS> {
     let mut keep = ArrayVec::new();
-    if found.len() <= MAX_MANIFOLD_POINTS {
-        for i in 0..found.len() {
+    let n = found.len();
+    if n <= MAX_MANIFOLD_POINTS {
+        for i in 0..n {
             let _ = keep.try_push(i);
         }
         return keep;
     }
     let pos = |i: usize| found.get(i).map_or(SVector::zeros(), |(_, p)| *p);
-    let argmax = |score: &dyn Fn(usize) -> T, keep: &ArrayVec<usize, MAX_MANIFOLD_POINTS>| {
-        (0..found.len())
-            .filter(|i| !keep.contains(i))
-            .fold(None, |best: Option<(usize, T)>, i| {
-                let s = score(i);
-                match best {
-                    Some((_, b)) if s <= b => best,
-                    _ => Some((i, s)),
-                }
-            })
-            .map(|(i, _)| i)
-    };
-    let deepest = found
-        .iter()
-        .enumerate()
-        .fold(None, |best: Option<(usize, T)>, (i, (p, _))| match best {
-            Some((_, d)) if p.distance >= d => best,
-            _ => Some((i, p.distance)),
-        })
-        .map_or(0, |(i, _)| i);
-    let _ = keep.try_push(deepest);
-    let p0 = pos(deepest);
-    if let Some(i) = argmax(&|i| (pos(i) - p0).length_squared(), &keep) {
-        let _ = keep.try_push(i);
-    }
-    let p1 = keep.get(1).map_or(p0, |&i| pos(i));
-    let line = p1 - p0;
-    let off_line = |i: usize| {
-        let d = pos(i) - p0;
-        let ll = line.length_squared();
-        if ll > T::zero() {
-            (d - line * (d.dot(&line) / ll)).length_squared()
-        } else {
-            d.length_squared()
+    let depth = |i: usize| found.get(i).map_or(T::zero(), |(p, _)| p.distance);
+    let deepest = (0..n).fold(0, |best, i| if depth(i) < depth(best) { i } else { best });
+    // Twice the area of the quadrilateral `i < j < k < l` (in polygon
+    // order, so its diagonals are `ik` and `jl`).
+    let area = |[i, j, k, l]: [usize; 4]| {
+        let (u, w) = (pos(k) - pos(i), pos(l) - pos(j));
+        match face::cross3(&u, &w) {
+            Some(c) => c.length(),
+            None => {
+                let g = |v: &SVector<T, D>, a: usize| v.get(a).copied().unwrap_or_else(T::zero);
+                (g(&u, 0) * g(&w, 1) - g(&u, 1) * g(&w, 0)).abs()
+            }
         }
     };
-    if let Some(i) = argmax(&off_line, &keep) {
-        let _ = keep.try_push(i);
-    }
-    let mut chosen = ArrayVec::<SVector<T, D>, MAX_MANIFOLD_POINTS>::new();
-    for &i in &keep {
-        let _ = chosen.try_push(pos(i));
-    }
-    let spread = |i: usize| {
-        chosen
-            .iter()
-            .map(|c| (pos(i) - c).length_squared())
-            .fold(T::max_value().unwrap_or(T::one()), |m, d| m.min(d))
+    let best = |forced: Option<usize>| {
+        let mut best: Option<([usize; 4], T)> = None;
+        for i in 0..n {
+            for j in i + 1..n {
+                for k in j + 1..n {
+                    for l in k + 1..n {
+                        let set = [i, j, k, l];
+                        if forced.is_some_and(|f| !set.contains(&f)) {
+                            continue;
+                        }
+                        let a = area(set);
+                        if best.is_none_or(|(_, b)| a > b) {
+                            best = Some((set, a));
+                        }
+                    }
+                }
+            }
+        }
+        best.map(|(set, _)| set)
     };
-    if let Some(i) = argmax(&spread, &keep) {
+    let level = |set: &[usize; 4]| set.iter().any(|&i| depth(i) <= depth(deepest) + slack);
+    let chosen = best(None)
+        .filter(level)
+        .or_else(|| best(Some(deepest)))
+        .unwrap_or([0, 1, 2, 3]);
+    for i in chosen {
         let _ = keep.try_push(i);
     }
     keep
