@@ -101,10 +101,10 @@ where
         if !matches!(answer, Err(GjkError::Overflow)) {
             return answer;
         }
-    } else if let Some(answer) = closed_form(a, b, (start, u, k), margin, max_t) {
-        if !matches!(answer, Err(GjkError::Overflow)) {
-            return answer;
-        }
+    } else if let Some(answer) = closed_form(a, b, (start, u, k), margin, max_t)
+        && !matches!(answer, Err(GjkError::Overflow))
+    {
+        return answer;
     }
     let (ca, cb) = (a.center(), b.center());
     // The first search direction: the caller's (a warm start: the previous
