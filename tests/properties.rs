@@ -8,8 +8,9 @@
 //!
 //! `cargo test --test properties -- --nocapture` prints the worst errors of the
 //! deterministic sweeps. `GJK_QC_SEED=<n>` changes quickcheck's fixed seed;
-//! the sweeps run `SWEEP_CASES` cases under `GJK_FULL_SWEEPS=1` (as in CI),
-//! their first `QUICK_SWEEP_CASES` otherwise.
+//! the properties run `TESTS` cases and the sweeps `SWEEP_CASES` under
+//! `GJK_FULL_SWEEPS=1` (as in CI), `QUICK_TESTS` and the first
+//! `QUICK_SWEEP_CASES` otherwise.
 
 use crate::common;
 
@@ -37,10 +38,13 @@ const REL_ULPS: f64 = 16.0;
 /// inputs alone would cost.
 const ABS_ULPS: f64 = 64.0;
 
-/// Passing cases per property and (scalar, dimension): about 0.5 s per
-/// instantiation in the test profile, so the whole file stays well under
-/// 30 s on two cores.
+/// Passing cases per property and (scalar, dimension) under
+/// `GJK_FULL_SWEEPS=1`: 2 to 5 s per instantiation in the unoptimised test
+/// profile, most of it in the brute-force oracle.
 const TESTS: u64 = 150;
+
+/// Passing cases per property by default (`common::full_sweeps`).
+const QUICK_TESTS: u64 = 50;
 
 /// Cases per (scalar, dimension) in the deterministic sweeps, under
 /// `GJK_FULL_SWEEPS=1`: the brute-force oracle tries every subset of up to
@@ -49,7 +53,7 @@ const TESTS: u64 = 150;
 const SWEEP_CASES: usize = 4000;
 
 /// The first cases of each sweep, the default (`common::full_sweeps`).
-const QUICK_SWEEP_CASES: usize = 400;
+const QUICK_SWEEP_CASES: usize = 200;
 
 /// quickcheck's size parameter (unused by our generators, which bound
 /// themselves, but required by `Gen`).
@@ -80,10 +84,11 @@ fn run<T: TestReal, const D: usize, A: Testable>(prop: A) {
         .unwrap_or(SEED)
         ^ ((D as u64) << 32)
         ^ T::eps().to_bits();
+    let tests = if full_sweeps() { TESTS } else { QUICK_TESTS };
     QuickCheck::new()
         .rng(Gen::from_size_and_seed(GEN_SIZE, seed))
-        .tests(TESTS)
-        .max_tests(TESTS * 4)
+        .tests(tests)
+        .max_tests(tests * 4)
         .quickcheck(prop);
 }
 
