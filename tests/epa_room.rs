@@ -20,9 +20,9 @@ use gjk::{
 };
 
 /// Pairs per shape family and precision: 300 under `GJK_FULL_SWEEPS=1`
-/// (as in CI), 60 otherwise.
+/// (as in CI), 40 otherwise.
 fn pairs() -> usize {
-    common::sweep_size(300, 60)
+    common::sweep_size(300, 40)
 }
 
 /// The rungs tried, as (vertices, facets); the last is the default.

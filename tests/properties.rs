@@ -53,7 +53,7 @@ const QUICK_TESTS: u64 = 50;
 const SWEEP_CASES: usize = 4000;
 
 /// The first cases of each sweep, the default (`common::full_sweeps`).
-const QUICK_SWEEP_CASES: usize = 200;
+const QUICK_SWEEP_CASES: usize = 100;
 
 /// quickcheck's size parameter (unused by our generators, which bound
 /// themselves, but required by `Gen`).
