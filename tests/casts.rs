@@ -559,9 +559,12 @@ fn prop_cast<T: TestReal, const D: usize>(seed: u64) -> Result<(), String> {
     }
 }
 
+/// 150 cases per (scalar, dimension) under `GJK_FULL_SWEEPS=1`, 50
+/// otherwise.
 fn run_prop<T: TestReal, const D: usize>() {
+    let tests = if common::full_sweeps() { 150 } else { 50 };
     QuickCheck::new()
-        .tests(150)
+        .tests(tests)
         .quickcheck(prop_cast::<T, D> as fn(u64) -> Result<(), String>);
 }
 

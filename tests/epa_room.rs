@@ -19,8 +19,11 @@ use gjk::{
     SupportMap, Transformed, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES,
 };
 
-/// Pairs per shape family and precision.
-const PAIRS: usize = 300;
+/// Pairs per shape family and precision: 300 under `GJK_FULL_SWEEPS=1`
+/// (as in CI), 40 otherwise.
+fn pairs() -> usize {
+    common::sweep_size(300, 40)
+}
 
 /// The rungs tried, as (vertices, facets); the last is the default.
 const RUNGS: [&str; 6] = ["12/20", "16/28", "24/44", "32/60", "48/92", "default"];
@@ -94,7 +97,7 @@ fn survey<T: TestReal, const D: usize>(seed: u64) -> Vec<(String, Tally)> {
     let offset = |r: &mut Lcg, reach: f64| P::<D>::from_fn(|_, _| r.range(-reach, reach));
 
     let mut boxes = Tally::default();
-    for _ in 0..PAIRS {
+    for _ in 0..pairs() {
         let ha = P::<D>::from_fn(|_, _| r.range(0.2, 1.0)).map(T::of_f64);
         let hb = P::<D>::from_fn(|_, _| r.range(0.2, 1.0)).map(T::of_f64);
         let a = placed(Cuboid::new(ha).unwrap(), &mut r, P::zeros());
@@ -106,7 +109,7 @@ fn survey<T: TestReal, const D: usize>(seed: u64) -> Vec<(String, Tally)> {
 
     for n in [8, 32, 256] {
         let mut hulls = Tally::default();
-        for _ in 0..PAIRS {
+        for _ in 0..pairs() {
             let pa: Vec<_> = sphere_points::<D>(&mut r, n)
                 .iter()
                 .map(|p| p.map(T::of_f64))
@@ -124,7 +127,7 @@ fn survey<T: TestReal, const D: usize>(seed: u64) -> Vec<(String, Tally)> {
     }
 
     let mut random = Tally::default();
-    for _ in 0..PAIRS {
+    for _ in 0..pairs() {
         let n = r.int(D + 1, 40);
         let (sa, sb) = (r.range(0.2, 3.0), r.range(0.2, 3.0));
         let pa: Vec<_> = point_set::<D>(&mut r, n, &P::zeros(), sa);
@@ -142,7 +145,7 @@ fn survey<T: TestReal, const D: usize>(seed: u64) -> Vec<(String, Tally)> {
     out.push(("random hulls".to_string(), random));
 
     let mut capsules = Tally::default();
-    for _ in 0..PAIRS {
+    for _ in 0..pairs() {
         let half = P::<D>::from_fn(|_, _| r.range(0.2, 1.0)).map(T::of_f64);
         let a = placed(Cuboid::new(half).unwrap(), &mut r, P::zeros());
         let axis = common::unit_vector::<D>(&mut r) * r.range(0.1, 1.0);

@@ -612,14 +612,16 @@ fn ball_cloud<T: TestReal, const D: usize>(
 }
 
 /// Budget: `PLANE_ULPS` (facet planes, all points, 64 sampled facets) and
-/// `CLIMB_ULPS` (supports). 10⁵ points on a unit sphere plus 10⁴ inside, in
-/// both precisions: closed surface, no interior point a vertex, every
-/// sphere point a vertex (the rounded points stay in convex position: their
-/// spacing is far above the rounding), supports equal to a scan.
+/// `CLIMB_ULPS` (supports). 10⁵ points on a unit sphere plus 10⁴ inside
+/// (5·10³ and 500 without `GJK_FULL_SWEEPS=1`), in both precisions: closed
+/// surface, no interior point a vertex, every sphere point a vertex (the
+/// rounded points stay in convex position: their spacing is far above the
+/// rounding), supports equal to a scan.
 #[test]
-fn sphere_of_100k_points_with_interior() {
+fn sphere_of_many_points_with_interior() {
     fn run<T: TestReal>() {
-        let (n, m) = (100_000, 10_000);
+        let n = common::sweep_size(100_000, 5_000);
+        let m = n / 10;
         let pts = ball_cloud::<T, 3>(n, m, 1.0, 0.0, 7);
         let start = std::time::Instant::now();
         let hull = build3(&pts).unwrap();
@@ -641,11 +643,13 @@ fn sphere_of_100k_points_with_interior() {
     run::<f32>();
 }
 
-/// Budget: as above. 2D: 10⁵ points on a circle plus 10⁴ inside.
+/// Budget: as above. 2D: 10⁵ points on a circle plus 10⁴ inside (10⁴ and
+/// 10³ without `GJK_FULL_SWEEPS=1`).
 #[test]
-fn circle_of_100k_points_with_interior() {
+fn circle_of_many_points_with_interior() {
     fn run<T: TestReal>() {
-        let (n, m) = (100_000, 10_000);
+        let n = common::sweep_size(100_000, 10_000);
+        let m = n / 10;
         let pts = ball_cloud::<T, 2>(n, m, 1.0, 0.0, 8);
         let hull = build2(&pts).unwrap();
         oracle::check_cycle(&hull.0, &hull.1).unwrap();
@@ -667,22 +671,25 @@ fn circle_of_100k_points_with_interior() {
     run::<f32>();
 }
 
-/// Budget: `PLANE_ULPS` and `CLIMB_ULPS`. Balls of 2000 + 500 points at
-/// scales `1e-6` and `1e6`, centred at the origin and at `1e6` (decimal
-/// scales: the points are not exact multiples of anything), both
+/// Budget: `PLANE_ULPS` and `CLIMB_ULPS`. Balls of 2000 + 500 points (300 +
+/// 75 without `GJK_FULL_SWEEPS=1`; every point is checked against every
+/// facet) at scales `1e-6` and `1e6`, centred at the origin and at `1e6`
+/// (decimal scales: the points are not exact multiples of anything), both
 /// precisions, 3D and 2D.
 #[test]
 fn scales_and_far_offsets() {
     fn run<T: TestReal>() {
+        let n = common::sweep_size(2000, 300);
+        let m = n / 4;
         for (r, c) in [(1e-6, 0.0), (1e6, 0.0), (1.0, 1e6), (1e-3, 1e6)] {
             if T::NAME == "f32" && r < 1.0 && c > 0.0 {
                 continue; // f32's spacing at 1e6 is 1/16: all one point
             }
-            let pts = ball_cloud::<T, 3>(2000, 500, r, c, 9);
+            let pts = ball_cloud::<T, 3>(n, m, r, c, 9);
             let hull = build3(&pts).unwrap_or_else(|e| panic!("{e:?} at r = {r}, c = {c}"));
             check_float3(&pts, &hull, usize::MAX);
             check_supports(&pts, &hull.1, 100, false);
-            let pts = ball_cloud::<T, 2>(2000, 500, r, c, 10);
+            let pts = ball_cloud::<T, 2>(n, m, r, c, 10);
             let hull = build2(&pts).unwrap();
             oracle::check_cycle(&hull.0, &hull.1).unwrap();
             check_supports(&pts, &hull.1, 100, false);

@@ -7,7 +7,10 @@
 //! the same (rounded) values, so the comparison measures the kernel alone.
 //!
 //! `cargo test --test properties -- --nocapture` prints the worst errors of the
-//! deterministic sweeps. `GJK_QC_SEED=<n>` changes quickcheck's fixed seed.
+//! deterministic sweeps. `GJK_QC_SEED=<n>` changes quickcheck's fixed seed;
+//! the properties run `TESTS` cases and the sweeps `SWEEP_CASES` under
+//! `GJK_FULL_SWEEPS=1` (as in CI), `QUICK_TESTS` and the first
+//! `QUICK_SWEEP_CASES` otherwise.
 
 use crate::common;
 
@@ -35,13 +38,22 @@ const REL_ULPS: f64 = 16.0;
 /// inputs alone would cost.
 const ABS_ULPS: f64 = 64.0;
 
-/// Passing cases per property and (scalar, dimension): about 0.5 s per
-/// instantiation in the test profile, so the whole file stays well under
-/// 30 s on two cores.
+/// Passing cases per property and (scalar, dimension) under
+/// `GJK_FULL_SWEEPS=1`: 2 to 5 s per instantiation in the unoptimised test
+/// profile, most of it in the brute-force oracle.
 const TESTS: u64 = 150;
 
-/// Cases per (scalar, dimension) in the deterministic sweeps.
+/// Passing cases per property by default (`common::full_sweeps`).
+const QUICK_TESTS: u64 = 50;
+
+/// Cases per (scalar, dimension) in the deterministic sweeps, under
+/// `GJK_FULL_SWEEPS=1`: the brute-force oracle tries every subset of up to
+/// `D + 1` of the `n·m` vertex differences, over a minute per sweep in D = 3
+/// and 4 on the unoptimised test profile.
 const SWEEP_CASES: usize = 4000;
+
+/// The first cases of each sweep, the default (`common::full_sweeps`).
+const QUICK_SWEEP_CASES: usize = 100;
 
 /// quickcheck's size parameter (unused by our generators, which bound
 /// themselves, but required by `Gen`).
@@ -72,10 +84,11 @@ fn run<T: TestReal, const D: usize, A: Testable>(prop: A) {
         .unwrap_or(SEED)
         ^ ((D as u64) << 32)
         ^ T::eps().to_bits();
+    let tests = if full_sweeps() { TESTS } else { QUICK_TESTS };
     QuickCheck::new()
         .rng(Gen::from_size_and_seed(GEN_SIZE, seed))
-        .tests(TESTS)
-        .max_tests(TESTS * 4)
+        .tests(tests)
+        .max_tests(tests * 4)
         .quickcheck(prop);
 }
 
@@ -502,15 +515,17 @@ fn crossing_triangles_f64() {
 // Deterministic sweep
 // ---------------------------------------------------------------------------
 
-/// Runs `SWEEP_CASES` seeded random hull pairs, prints the worst distance
-/// errors against the oracle, and asserts every case within the budget.
+/// Runs `SWEEP_CASES` seeded random hull pairs (`QUICK_SWEEP_CASES` without
+/// `GJK_FULL_SWEEPS=1`), prints the worst distance errors against the
+/// oracle, and asserts every case within the budget.
 fn sweep<T: TestReal, const D: usize>() {
+    let cases = sweep_size(SWEEP_CASES, QUICK_SWEEP_CASES);
     let mut rng = Lcg::new(0xdeca_fbad ^ ((D as u64) << 40) ^ T::eps().to_bits());
     let mut worst_scaled = 0.0f64; // |error| / (ε·L)
     let mut worst_rel = 0.0f64; // |error| / (ε·d), separated cases only
     let mut max_iterations = 0;
     let mut over: Vec<String> = Vec::new();
-    for _ in 0..SWEEP_CASES {
+    for _ in 0..cases {
         let case = HullPair::<D>::random(&mut rng, max_points(D));
         let h = Hulls::<T, D>::new(&case);
         let (sa, sb) = h.shapes();
@@ -536,7 +551,7 @@ fn sweep<T: TestReal, const D: usize>() {
         }
     }
     println!(
-        "sweep {} D={D}: {SWEEP_CASES} cases, worst |error| = {worst_scaled:.2} ε·L \
+        "sweep {} D={D}: {cases} cases, worst |error| = {worst_scaled:.2} ε·L \
          (budget {ABS_ULPS} ε·L + {REL_ULPS} ε·d), worst relative error (d > 1e-3·L) = \
          {worst_rel:.2} ε, max iterations {max_iterations}, {} over budget",
         T::NAME,
@@ -544,7 +559,7 @@ fn sweep<T: TestReal, const D: usize>() {
     );
     assert!(
         over.is_empty(),
-        "{} of {SWEEP_CASES} cases over budget ({} D={D}); first:\n{}",
+        "{} of {cases} cases over budget ({} D={D}); first:\n{}",
         over.len(),
         T::NAME,
         over[0]

@@ -149,14 +149,17 @@ fn powers_of_two_f64_3d() {
     powers_of_two::<f64, 3>(-1008, 1018, 7);
 }
 
+/// Every power in `f32` under `GJK_FULL_SWEEPS=1`, every third otherwise
+/// (both ends included: 122 = -112 + 3·78).
 #[test]
 fn powers_of_two_f32_3d() {
-    powers_of_two::<f32, 3>(-112, 122, 1);
+    powers_of_two::<f32, 3>(-112, 122, common::sweep_size(1, 3));
 }
 
+/// As in 3D.
 #[test]
 fn powers_of_two_f32_4d() {
-    powers_of_two::<f32, 4>(-112, 122, 1);
+    powers_of_two::<f32, 4>(-112, 122, common::sweep_size(1, 3));
 }
 
 /// Decimal scales: the scaled inputs are rounded once, so the answers agree

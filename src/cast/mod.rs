@@ -110,13 +110,11 @@ where
         if !matches!(answer, Err(GjkError::Overflow)) {
             return answer;
         }
-    } else if let Some(answer) = (!still)
-        .then(|| closed_form(a, b, (start, u, k), margin, max_t))
-        .flatten()
+    } else if !still
+        && let Some(answer) = closed_form(a, b, (start, u, k), margin, max_t)
+        && !matches!(answer, Err(GjkError::Overflow))
     {
-        if !matches!(answer, Err(GjkError::Overflow)) {
-            return answer;
-        }
+        return answer;
     }
     let (ca, cb) = (a.center(), b.center());
     // The first search direction: the caller's (a warm start: the previous

@@ -434,10 +434,10 @@ where
             {
                 status = Status::Stalled;
             }
-            if let Some((m, qa, qb, simplex)) = touching_points(pair, config, &q) {
-                if m < miss {
-                    (pa, pb, face) = (qa, qb, Some(simplex));
-                }
+            if let Some((m, qa, qb, simplex)) = touching_points(pair, config, &q)
+                && m < miss
+            {
+                (pa, pb, face) = (qa, qb, Some(simplex));
             }
         }
         (facet, depth, pa, pb, face, along_normal(&facet))

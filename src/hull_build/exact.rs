@@ -121,11 +121,11 @@ impl Expansion {
             }
             q = sum;
         }
-        if q != 0.0 {
-            if let Some(slot) = self.terms.get_mut(out) {
-                *slot = q;
-                out += 1;
-            }
+        if q != 0.0
+            && let Some(slot) = self.terms.get_mut(out)
+        {
+            *slot = q;
+            out += 1;
         }
         self.len = out;
     }

@@ -118,10 +118,10 @@ fn edge_contact<T: Real, const D: usize>(
         (cos * along_w - along_u) / sine2,
         (along_w - cos * along_u) / sine2,
     );
-    if let Some(margin) = within {
-        if !(s.abs() < hu - margin && t.abs() < hw - margin) {
-            return Sat::Undecided;
-        }
+    if let Some(margin) = within
+        && !(s.abs() < hu - margin && t.abs() < hw - margin)
+    {
+        return Sat::Undecided;
     }
     // The solve divides by the sine squared: for edges near parallel its
     // parameters carry `ε L / sin² θ`, which would leave `point_b −
@@ -203,10 +203,10 @@ pub(super) fn separating_axes<T: Real, const D: usize>(
     // Apart along a face axis, with the other box's nearest corner over
     // that face: the corner and its foot are as far apart as the axis
     // separates the boxes, so the axis is their distance's direction.
-    if least < -face_error {
-        if let Some(n) = over_face(a, b, chosen, &d, face_error) {
-            return Sat::Face(n);
-        }
+    if least < -face_error
+        && let Some(n) = over_face(a, b, chosen, &d, face_error)
+    {
+        return Sat::Face(n);
     }
     // The face axis has the least overlap to rounding.
     let mut face = least.is_finite();

@@ -335,12 +335,12 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
             let mut next = current;
             for &u in self.graph.neighbours(current) {
                 let u = u as usize;
-                if let Some(d) = self.dot(u, dir) {
-                    if d > height {
-                        height = d;
-                        next = u;
-                        break;
-                    }
+                if let Some(d) = self.dot(u, dir)
+                    && d > height
+                {
+                    height = d;
+                    next = u;
+                    break;
                 }
             }
             if next == current {

@@ -57,6 +57,26 @@ impl TestReal for f64 {
     }
 }
 
+// ---------------------------------------------------------------------------
+// Sweep sizes
+// ---------------------------------------------------------------------------
+
+/// Whether the longest sweeps run at full size: `GJK_FULL_SWEEPS=1` (CI sets
+/// it). Without it they run fewer cases, from the same seeds, which keeps a
+/// plain `cargo test` on the unoptimised test profile within a few minutes.
+pub fn full_sweeps() -> bool {
+    std::env::var_os("GJK_FULL_SWEEPS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// `full` under `GJK_FULL_SWEEPS=1`, `quick` otherwise.
+pub fn sweep_size(full: usize, quick: usize) -> usize {
+    if full_sweeps() {
+        full
+    } else {
+        quick
+    }
+}
+
 /// An `f64` point rounded to precision `T`.
 pub fn to_t<T: TestReal, const D: usize>(p: &P<D>) -> Vector<T, D> {
     p.map(T::of_f64)
@@ -618,12 +638,11 @@ fn visit_subsets<const D: usize>(
     subset: &mut Vec<usize>,
     best: &mut Option<Projection<D>>,
 ) {
-    if !subset.is_empty() {
-        if let Some(p) = project_subset(points, subset) {
-            if best.as_ref().is_none_or(|b| p.norm < b.norm) {
-                *best = Some(p);
-            }
-        }
+    if !subset.is_empty()
+        && let Some(p) = project_subset(points, subset)
+        && best.as_ref().is_none_or(|b| p.norm < b.norm)
+    {
+        *best = Some(p);
     }
     if subset.len() == (D + 1).min(MAX_SUBSET) {
         return;

@@ -24,6 +24,9 @@
 //! non-negative distances, iteration caps, witness points inside the shapes.
 // Each fuzz target and test crate uses a part of this module.
 #![allow(dead_code, unused_imports, unexpected_cfgs)]
+// Shared with the fuzz crate, still on edition 2021, which has no `let`
+// chains to collapse these into.
+#![allow(clippy::collapsible_if)]
 
 mod casts;
 mod checks;
