@@ -339,3 +339,79 @@ fn primitive_invariants() {
         true
     });
 }
+
+/// Found by the `manifold` target (f32, 2D): a box of half-extent 1.7e38
+/// against one of 6e-8, so that in the kernel's frame the small box's
+/// coordinates are subnormal. An EPA facet whose edges were subnormal got
+/// its normal as `u / ‖u‖` with `‖u‖` rounded to the subnormal spacing:
+/// `(−1, −1)`, not unit, as the manifold's and the contact's normal. Must
+/// hold: every invariant, the normal unit among them.
+#[test]
+fn manifold_on_tiny_degenerate_boxes() {
+    use invariants::{Dim::*, Num::*, Placement::*, PointSpec::*, Prec::*};
+    let input = PairInput {
+        prec: F32,
+        dim: D2,
+        a: Cloud {
+            center: [
+                Bits(10487064431110914303),
+                Special(137),
+                Special(137),
+                Special(137),
+            ],
+            scale_exp: -119,
+            span: 114,
+            dirs: [
+                [118, -119, -119, -119],
+                [-119, -119, -119, -119],
+                [-119, -119, -119, -119],
+                [-119, -119, -119, -119],
+            ],
+            noise_exp: 137,
+            points: vec![
+                Duplicate(179),
+                Duplicate(137),
+                Raw([Special(8), Special(137), Special(137), Special(137)]),
+                Raw([
+                    Bits(13238251629368031159),
+                    Bits(9491256739395778487),
+                    Small(-18505),
+                    Bits(13238251629368031159),
+                ]),
+                Mix([-93, -93, 98, 98], [98, 98, 98, 98]),
+            ],
+        },
+        b: Cloud {
+            center: [Special(98), Special(98), Special(98), Special(98)],
+            scale_exp: 98,
+            span: 98,
+            dirs: [
+                [98, 98, 98, -93],
+                [-93, -93, -93, -93],
+                [-93, -93, -93, 104],
+                [53, 53, -73, -73],
+            ],
+            noise_exp: 183,
+            points: vec![
+                Raw([
+                    Bits(13238251629368031159),
+                    Bits(13238251629368031159),
+                    Bits(13238251629368031159),
+                    Bits(13238251629368031159),
+                ]),
+                Duplicate(137),
+                Duplicate(137),
+                Raw([Special(134), Special(134), Special(244), Small(-5802)]),
+            ],
+        },
+        place: AsIs,
+        margin_a: None,
+        margin_b: None,
+        config: ConfigSpec {
+            max_iterations: None,
+            tolerance: None,
+            initial: None,
+        },
+    };
+    run_pair(&input, Query::Manifold);
+}

@@ -11,7 +11,7 @@
 use nalgebra::SVector;
 
 use crate::basis::Basis;
-use crate::real::{all_finite, robust_norm, Length, Real};
+use crate::real::{all_finite, robust_norm, unit, Length, Real};
 use crate::simplex::{cross, vouched};
 
 /// A facet's outward unit normal and the height of `outward` above the
@@ -40,7 +40,10 @@ pub(crate) fn outward_normal<T: Real, const D: usize>(
     }
     let u = orthogonalised_normal_part(edges, outward);
     let height = robust_norm(&u);
-    (u / height, height)
+    // The direction from `u` brought to order one first: a height in the
+    // subnormal range is rounded to its spacing, and `u / height` would
+    // then be off unit length by as much.
+    (unit(&u).unwrap_or(u / height), height)
 }
 
 /// The component of `outward` orthogonal to the span of `edges`, by
