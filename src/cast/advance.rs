@@ -277,8 +277,10 @@ fn pierced<T: Real, const D: usize>(s: &State<T, D>, ray: &Ray<T, D>) -> Option<
 }
 
 /// The hit where the loop stopped, if one is proven: converged, or `x`
-/// within the tolerance (relative to the coordinates' size) of the rounded
-/// core, or the ray entering a ball of radius `ρ` about the core point found
+/// on the rounded core as the loop's own test has it (within the
+/// tolerance of the margin and the rounding of the coordinates; a
+/// tolerance relative to the coordinates' size would call a gap of
+/// `10⁻¹² · 10⁶` a hit), or the ray entering a ball of radius `ρ` about the core point found
 /// (which lies inside the shape) within `ray.max`, or the ray crossing the
 /// hull of the simplex's shape points ([`pierced`]). A loop that stopped
 /// short otherwise leaves the ray undecided: an error, never a `Some` a
@@ -292,9 +294,7 @@ fn finish<T: Real, const D: usize>(
     let (rho, lambda) = (ray.margin, s.lambda);
     let (point_a, point_b) = s.simplex.witnesses();
     let r = s.extent.rounding();
-    let upper = if stop.status == Status::Converged
-        || stop.norm - rho <= tolerance * (rho + s.extent.size()) + r
-    {
+    let upper = if stop.status == Status::Converged || stop.norm - rho <= tolerance * rho + r {
         lambda
     } else {
         match entry(&(s.x - (point_a - point_b)), &ray.dir, rho) {
