@@ -288,7 +288,7 @@ fn ids_are_stable_and_the_manifold_scales() {
         .unwrap()
         .unwrap();
     let ids = |m: &Manifold<f64, 3>| {
-        let mut v: Vec<(u32, u32)> = m.points().map(|p| (p.id_a, p.id_b)).collect();
+        let mut v: Vec<(u64, u64)> = m.points().map(|p| (p.id_a, p.id_b)).collect();
         v.sort_unstable();
         v
     };
@@ -974,7 +974,7 @@ fn a_folded_clip_names_each_corner_once() {
     let m = contact_manifold(&ra, &hb, separation, &config)
         .unwrap()
         .unwrap();
-    let ids: Vec<(u32, u32)> = m.points().map(|p| (p.id_a, p.id_b)).collect();
+    let ids: Vec<(u64, u64)> = m.points().map(|p| (p.id_a, p.id_b)).collect();
     for (i, x) in ids.iter().enumerate() {
         assert!(!ids[i + 1..].contains(x), "{x:?} twice in {m:?}");
     }

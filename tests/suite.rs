@@ -38,6 +38,7 @@ mod hull_support;
 mod manifold;
 mod manifold_area;
 mod manifold_deepest;
+mod manifold_features;
 mod manifold_stack;
 mod owned_shapes;
 mod point_cores;

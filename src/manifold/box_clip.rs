@@ -97,6 +97,26 @@ impl BoxFace {
         }
     }
 
+    /// The face's tilt from `n` and its diameter, as
+    /// [`tilt`](super::tilt) measures a face: the sine of the angle
+    /// between its axis and `n`, and twice its diagonal.
+    fn tilt<T: Real, const D: usize>(self, frame: &BoxFrame<T, D>, n: &SVector<T, D>) -> (T, T) {
+        let axis = frame
+            .axes
+            .get(self.axis)
+            .copied()
+            .unwrap_or_else(SVector::zeros);
+        let [u, v] = self.others::<D>();
+        let h = |i: usize| frame.half.get(i).copied().unwrap_or_else(T::zero);
+        let diagonal = if D == 3 {
+            (h(u) * h(u) + h(v) * h(v)).sqrt()
+        } else {
+            h(u)
+        };
+        let reach = diagonal + diagonal;
+        (super::sine(&axis, n), reach + reach)
+    }
+
     /// The size [`along`](super::along) weighs equally aligned faces by:
     /// the sum of the face's squared edge lengths, `8 Σ h²` over the axes
     /// across it.
@@ -293,12 +313,11 @@ pub(super) fn face_manifold<T: Real, const D: usize>(
     let [first, second] = &mut work;
     let (mut poly, mut spare) = (first, second);
     let (corners, count) = other.corners::<D>();
-    for (i, &id) in corners.iter().enumerate().take(count) {
-        let next_id = corners.get(super::next(i, count)).copied().unwrap_or(id);
+    for &id in corners.iter().take(count) {
         let _ = poly.try_push(Keyed {
             p: slid(corner(id)),
-            id,
-            out: Carrier::Incident(id, next_id),
+            id: u64::from(id),
+            out: Carrier::Incident(id),
         });
     }
 
@@ -311,14 +330,16 @@ pub(super) fn face_manifold<T: Real, const D: usize>(
     } else {
         &[(1, false), (0, true), (1, true), (0, false)]
     };
-    for (i, &(place, positive)) in planes.iter().enumerate() {
+    // Each plane named by the reference corner its edge starts at.
+    let (starts, _) = face.corners::<D>();
+    for (&(place, positive), &plane) in planes.iter().zip(starts.iter()) {
         let half = slot.get(place).and_then(|&s| reference.half.get(s));
         let limit = half.copied().unwrap_or_else(T::zero) + slack;
         let beyond = |p: &SVector<T, D>| {
             let x = coordinate(p, place);
             (if positive { x } else { -x }) - limit
         };
-        clip_by(poly, beyond, i as u32, spare);
+        clip_by(poly, beyond, plane, spare);
         core::mem::swap(&mut poly, &mut spare);
     }
 
@@ -326,7 +347,8 @@ pub(super) fn face_manifold<T: Real, const D: usize>(
     // incident point `s` beyond it along `t`.
     let origin = reference.centre + along_axis(k) * (sign * h_k);
     let (e_u, e_v) = (along_axis(u), along_axis(v));
-    let mut found = Found::new(a_is_reference, face.id(), slack);
+    let leeway = super::leeway(slack, [face.tilt(reference, n), other.tilt(incident, n)]);
+    let mut found = Found::new(a_is_reference, face.id(), leeway);
     for p in poly.iter() {
         let s = coordinate(&p.p, last);
         let distance = s - r_ref - r_inc;

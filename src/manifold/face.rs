@@ -1,6 +1,7 @@
 //! Flat features of shapes: the face (or edge, or vertex) of a core most
 //! aligned with a direction, for contact manifolds.
 
+use arrayvec::ArrayVec;
 use nalgebra::{SVector, Vector2};
 
 use crate::real::{axis, unit, Length, Real};
@@ -518,9 +519,14 @@ impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Rounded<S, T> {
 /// Of the facets at the support vertex along `dir`, the one whose outward
 /// normal is closest to `dir`, merged with the facets in its plane (a box
 /// face built as two triangles is one face): their vertices in order around
-/// the face (ids: indices into the points). In 2D the facets are the
-/// polygon's edges; beyond 3D (or a face of more than [`MAX_FACE_POINTS`]
-/// vertices) the best facet alone.
+/// the face (ids: indices into the points), the face's id the index of the
+/// first of its facets (the same whichever facet is best aligned). A face
+/// of more than [`MAX_FACE_POINTS`] vertices (a cylinder's many-sided cap)
+/// is thinned to that many, each time dropping the vertex whose removal
+/// loses the least area: the face kept lies inside the true one and covers
+/// nearly all of it (a regular 32-gon thinned to 8 keeps 0.90 of its area,
+/// and its best four points are the 32-gon's). In 2D the facets are the
+/// polygon's edges; beyond 3D the best facet alone.
 ///
 /// Only the few facets around one vertex are weighed, found by their
 /// indices before any normal is computed. In 2D the best of them is the
@@ -641,10 +647,12 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
             }
             return;
         }
-        let mut ids = [0u32; MAX_FACE_POINTS];
-        let mut count = 0;
-        let mut fits = true;
-        for f in self.facets() {
+        // Every vertex of the facets in the plane, gathered (and thinned
+        // when there are more than there is room for), and the face named
+        // by the first of its facets, whichever of them is best aligned.
+        let mut ids = ArrayVec::<u32, GATHERED>::new();
+        let mut first_facet = k;
+        for (j, f) in self.facets().iter().enumerate() {
             // The cheap test first: most facets have a vertex off the plane,
             // and then no normal needs computing.
             let coplanar = f.iter().all(|&i| at(i).is_some_and(in_plane))
@@ -652,21 +660,21 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
             if !coplanar {
                 continue;
             }
+            first_facet = first_facet.min(j);
             for &i in f {
-                if ids.iter().take(count).any(|&j| j == i) {
+                if ids.contains(&i) {
                     continue;
                 }
-                match ids.get_mut(count) {
-                    Some(slot) => {
-                        *slot = i;
-                        count += 1;
-                    }
-                    None => fits = false,
+                if ids.is_full() {
+                    around(&mut ids, &at, &normal);
+                    thin(&mut ids, GATHERED / 2, &at);
                 }
+                let _ = ids.try_push(i);
             }
         }
+        face.id = first_facet as u32;
         // A lone facet (every face in 2D) is in order already.
-        if !fits || D != 3 || count == D {
+        if D != 3 || ids.len() == D {
             for &i in facet {
                 if let Some(p) = at(i) {
                     face.push(p, i);
@@ -674,33 +682,94 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
             }
             return;
         }
-        // Around the face: by angle about the centroid, in the face's plane.
-        let mut around: [(T, u32); MAX_FACE_POINTS] = [(T::zero(), 0); MAX_FACE_POINTS];
-        let centre = ids
-            .iter()
-            .take(count)
-            .filter_map(|&i| at(i))
-            .fold(SVector::zeros(), |s, p| s + p)
-            / T::from_usize(count).unwrap_or(T::one());
-        let first = ids
-            .first()
-            .and_then(|&i| at(i))
-            .map_or(SVector::zeros(), |p| p - centre);
-        let (Some(u), Some(w)) = (unit(&first), cross3(&normal, &first).and_then(|w| unit(&w)))
-        else {
-            return;
-        };
-        for (slot, &i) in around.iter_mut().zip(ids.iter().take(count)) {
-            let d = at(i).map_or(SVector::zeros(), |p| p - centre);
-            *slot = (w.dot(&d).atan2(u.dot(&d)), i);
-        }
-        let sorted = around.get_mut(..count).unwrap_or(&mut []);
-        sorted.sort_unstable_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(core::cmp::Ordering::Equal));
-        for &(_, i) in sorted.iter() {
+        around(&mut ids, &at, &normal);
+        thin(&mut ids, MAX_FACE_POINTS, &at);
+        for &i in &ids {
             if let Some(p) = at(i) {
                 face.push(p, i);
             }
         }
+    }
+}
+
+/// The most vertices of a merged hull face gathered at once; more are
+/// thinned to half as many as they come.
+const GATHERED: usize = 32;
+
+/// Two ears whose areas are within this fraction of each other count as
+/// equal when a face is thinned: of those, the vertex with the smallest id
+/// goes, so that a small motion of a regular face (whose ears are all
+/// equal) removes the same vertices.
+const EAR_TIE: f64 = 1e-3;
+
+/// Sorts the vertex ids of a convex planar face (in 3D, of normal
+/// `normal`) in order around it: by angle about their centroid, from the
+/// first vertex's direction.
+fn around<T: Real, const D: usize>(
+    ids: &mut [u32],
+    at: &impl Fn(u32) -> Option<SVector<T, D>>,
+    normal: &SVector<T, D>,
+) {
+    let Some(count) = T::from_usize(ids.len()).filter(|&c| c > T::zero()) else {
+        return;
+    };
+    let centre = ids
+        .iter()
+        .filter_map(|&i| at(i))
+        .fold(SVector::zeros(), |s, p| s + p)
+        / count;
+    let first = ids
+        .first()
+        .and_then(|&i| at(i))
+        .map_or(SVector::zeros(), |p| p - centre);
+    let (Some(u), Some(w)) = (unit(&first), cross3(normal, &first).and_then(|w| unit(&w))) else {
+        return;
+    };
+    let angle = |i: u32| {
+        let d = at(i).map_or(SVector::zeros(), |p| p - centre);
+        w.dot(&d).atan2(u.dot(&d))
+    };
+    ids.sort_unstable_by(|&a, &b| {
+        angle(a)
+            .partial_cmp(&angle(b))
+            .unwrap_or(core::cmp::Ordering::Equal)
+    });
+}
+
+/// Removes vertices from a convex planar face (ids in order around it)
+/// until at most `keep` are left, each time the one whose removal loses the
+/// least area: the vertex whose ear, the triangle it makes with its two
+/// neighbours, is smallest (Visvalingam & Whyatt, "Line generalisation by
+/// repeated elimination of points", The Cartographic Journal 1993). The
+/// face left is the largest the greedy order finds inside the face, so a
+/// point clipped against it lies on the face.
+fn thin<T: Real, const D: usize, const N: usize>(
+    ids: &mut ArrayVec<u32, N>,
+    keep: usize,
+    at: &impl Fn(u32) -> Option<SVector<T, D>>,
+) {
+    while ids.len() > keep.max(3) {
+        let n = ids.len();
+        let point = |k: usize| {
+            ids.get(k % n)
+                .and_then(|&i| at(i))
+                .unwrap_or_else(SVector::zeros)
+        };
+        let ear = |k: usize| {
+            let (p, q, r) = (point(k + n - 1), point(k), point(k + 1));
+            cross3(&(q - p), &(r - p)).map_or(T::zero(), |c| c.length())
+        };
+        let Some(least) = (0..n).map(ear).reduce(T::min) else {
+            return;
+        };
+        let limit = least + least * T::lit(EAR_TIE);
+        let Some(gone) = (0..n)
+            .filter(|&k| ear(k) <= limit)
+            .min_by_key(|&k| ids.get(k).copied().unwrap_or(u32::MAX))
+        else {
+            return;
+        };
+        let _ = ids.pop_at(gone);
     }
 }
 

@@ -42,17 +42,26 @@ pub const MAX_MANIFOLD_POINTS: usize = 4;
 /// features (edges crossing, a corner) touch at one point.
 const FACE_ALIGNMENT: f64 = 0.99;
 
-/// Marks an incident point made by clipping (not a vertex of the feature).
-const CLIPPED: u32 = 1 << 31;
+/// Marks a point made by clipping: an incident edge cut by a side plane of
+/// the reference face (the plane's vertex in the high half of the id, the
+/// edge's first vertex in the low half), or with [`CORNER`], a corner of
+/// the reference face.
+const CLIPPED: u64 = 1 << 63;
 
 /// Marks a clipped point at a corner of the reference face (where two side
-/// planes meet the incident face), rather than on an incident edge.
-const CORNER: u32 = 1 << 30;
+/// planes meet the incident face, the two planes' vertices in the id's
+/// halves, the smaller high), rather than on an incident edge.
+const CORNER: u64 = 1 << 62;
 
 /// The bit marking the contact's own point, added to a manifold whose
 /// clipped points missed it, on the incident face's id (never set on a
-/// vertex id, and without [`CLIPPED`], never on a clipped point's).
-const DEEPEST: u32 = 1 << 30;
+/// vertex id or a clipped point's).
+const DEEPEST: u64 = 1 << 61;
+
+/// The bits of a vertex id that a clipped point's id keeps in each half:
+/// every id of a vertex of a hull the builder makes (at most 2^28 points),
+/// of a box, a polygon or a segment.
+const VERTEX_BITS: u32 = (1 << 29) - 1;
 
 /// One contact point of a manifold.
 ///
@@ -82,10 +91,13 @@ pub struct ManifoldPoint<T: Real, const D: usize> {
     /// Signed distance along the manifold's normal: negative when the
     /// shapes overlap there.
     pub distance: T,
-    /// The feature of A the point comes from.
-    pub id_a: u32,
-    /// The feature of B the point comes from.
-    pub id_b: u32,
+    /// The feature of A the point comes from: the reference face's id on
+    /// the reference side; on the incident side the vertex's id, or for a
+    /// clipped point the incident edge and the side plane that cut it (or
+    /// the two side planes meeting at a corner of the reference face).
+    pub id_a: u64,
+    /// The feature of B the point comes from, named as `id_a` is.
+    pub id_b: u64,
 }
 
 /// Up to [`MAX_MANIFOLD_POINTS`] contact points sharing one normal.
@@ -207,30 +219,33 @@ impl<T: Real, const D: usize> Default for Manifold<T, D> {
 #[derive(Clone, Copy, Debug)]
 struct Keyed<T: Real, const D: usize> {
     p: SVector<T, D>,
-    id: u32,
+    id: u64,
     /// The line the clipped polygon's edge from this point runs along.
     out: Carrier,
 }
 
 /// What an edge of the clipped polygon lies on: an edge of the incident
-/// feature (its end vertices' ids), or a side plane of the reference face.
+/// feature (its first vertex's id; the next vertex around the feature is
+/// its other end), or a side plane of the reference face (the id of the
+/// reference vertex its edge starts at).
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Carrier {
-    Incident(u32, u32),
+    Incident(u32),
     Plane(u32),
 }
 
 impl Carrier {
-    /// The id of the point where side plane `plane` cuts an edge on this
-    /// carrier: the incident edge's two vertices and the plane, or the two
-    /// planes meeting at a corner of the reference face (in either order).
-    /// Ids of vertices keep their low 13 and 14 bits, planes 3 bits.
-    fn cut(self, plane: u32) -> u32 {
+    /// The id of the point where the side plane of reference vertex
+    /// `plane` cuts an edge on this carrier: the plane's vertex and the
+    /// incident edge's first vertex, or the two planes' vertices meeting at
+    /// a corner of the reference face (in either order). The ids name
+    /// features, not positions in a list, so they stay while the features
+    /// touch, whatever the order the faces were listed in.
+    fn cut(self, plane: u32) -> u64 {
+        let half = |v: u32| u64::from(v & VERTEX_BITS);
         match self {
-            Carrier::Incident(v, w) => {
-                CLIPPED | (plane & 7) << 27 | (v & 0x1fff) << 14 | (w & 0x3fff)
-            }
-            Carrier::Plane(j) => CLIPPED | CORNER | (j.min(plane) & 7) << 3 | (j.max(plane) & 7),
+            Carrier::Incident(v) => CLIPPED | half(plane) << 32 | half(v),
+            Carrier::Plane(j) => CLIPPED | CORNER | half(j.min(plane)) << 32 | half(j.max(plane)),
         }
     }
 }
@@ -245,7 +260,10 @@ type Clipped<T, const D: usize> = ArrayVec<Keyed<T, D>, { 2 * MAX_FACE_POINTS }>
 ///
 /// Every point's signed distance is at most `max_separation` (within
 /// rounding), and the deepest is the contact's distance to within the
-/// features' flatness; swapping the shapes mirrors the manifold. Points
+/// features' flatness (and, for two nearly parallel faces, the spread in
+/// depth their tilts from the normal make across them: a face turned 1e-6
+/// rad on another keeps the points it had at rest); swapping the shapes
+/// mirrors the manifold. Points
 /// are measured from the reference face's plane, so their positions and
 /// distances are accurate to a few `ε L` (`L` the coordinates' size) times
 /// the face's conditioning: a triangle's rounded normal tilts by about
@@ -284,8 +302,8 @@ type Clipped<T, const D: usize> = ArrayVec<Keyed<T, D>, { 2 * MAX_FACE_POINTS }>
 /// along the normal no more than the shapes do, so no point is deeper than
 /// the contact), and points farther apart than the caller's separation are
 /// dropped; in 3D at most
-/// four are kept, chosen to span the largest area (the deepest, the one
-/// farthest from it, then the ones that widen the patch most). Margins
+/// four are kept, chosen to span the largest area (with the deepest among
+/// them unless the points are level). Margins
 /// (balls, capsules, rounded shapes) move the points onto the rounded
 /// surfaces along the normal. When no face is aligned with the normal
 /// (edge on edge, a vertex), the manifold is the single point of the
@@ -294,9 +312,11 @@ type Clipped<T, const D: usize> = ArrayVec<Keyed<T, D>, { 2 * MAX_FACE_POINTS }>
 /// Feature ids name the reference face and the incident vertex, or for a
 /// clipped point the incident edge and the side plane that cut it, or the
 /// two side planes meeting at a corner of the reference face (where the
-/// clipped polygon runs along one plane into the next), so a solver can
-/// match the points of one frame with those of the next; no two points of
-/// a manifold share them.
+/// clipped polygon runs along one plane into the next), each by the ids of
+/// the vertices that start them, so a solver can match the points of one
+/// frame with those of the next; no two points of a manifold share them.
+/// Of sets of four whose areas are equal to 1e-3, the one whose ids come
+/// first is kept, so a small motion keeps the same points.
 pub fn contact_manifold<T, A, B, const D: usize>(
     a: &A,
     b: &B,
@@ -496,8 +516,8 @@ fn single<T: Real, const D: usize>(
         point_a,
         point_b,
         distance,
-        id_a,
-        id_b,
+        id_a: u64::from(id_a),
+        id_b: u64::from(id_b),
     });
 }
 
@@ -581,7 +601,8 @@ where
     let Some((base, _)) = reference.points().next() else {
         return Err(ids);
     };
-    let mut found = Found::new(a_is_reference, reference.id, slack);
+    let leeway = leeway(slack, [tilt(reference, &n), tilt(incident, &n)]);
+    let mut found = Found::new(a_is_reference, reference.id, leeway);
     // Each incident point is measured along the contact normal (from the
     // reference shape towards the incident one) to the reference plane: a
     // point of B and its foot on A's face are no farther into each other
@@ -608,17 +629,18 @@ where
     // the pair itself joins the manifold, so that the manifold never says
     // the shapes are shallower, or apart, where the contact has them deep.
     if let Some(c) = deepest {
-        let shallowest_allowed = c.distance + c.allowance + T::lit(16.0) * slack;
+        let shallowest_allowed = c.distance + c.allowance + T::lit(16.0) * slack + leeway;
         let missed = found
             .points
             .iter()
             .all(|(p, _)| p.distance > shallowest_allowed);
         if !found.points.is_empty() && missed {
             let (pa, pb) = c.points;
+            let (face, deepest) = (u64::from(reference.id), DEEPEST | u64::from(incident.id));
             let (at, id_a, id_b) = if a_is_reference {
-                (pb, reference.id, DEEPEST | incident.id)
+                (pb, face, deepest)
             } else {
-                (pa, DEEPEST | incident.id, reference.id)
+                (pa, deepest, face)
             };
             found.put_deepest(
                 ManifoldPoint {
@@ -644,19 +666,18 @@ where
 struct Found<T: Real, const D: usize> {
     points: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }>,
     a_is_reference: bool,
-    reference_id: u32,
-    /// The rounding of the points' distances: points this close in depth
-    /// are level.
-    slack: T,
+    reference_id: u64,
+    /// Points this close in depth are level.
+    level: T,
 }
 
 impl<T: Real, const D: usize> Found<T, D> {
-    fn new(a_is_reference: bool, reference_id: u32, slack: T) -> Self {
+    fn new(a_is_reference: bool, reference_id: u32, level: T) -> Self {
         Self {
             points: ArrayVec::new(),
             a_is_reference,
-            reference_id,
-            slack,
+            reference_id: u64::from(reference_id),
+            level,
         }
     }
 
@@ -667,7 +688,7 @@ impl<T: Real, const D: usize> Found<T, D> {
         &mut self,
         (on_reference, on_incident): (SVector<T, D>, SVector<T, D>),
         distance: T,
-        id: u32,
+        id: u64,
         at: SVector<T, D>,
     ) -> bool {
         let point = if self.a_is_reference {
@@ -723,7 +744,7 @@ impl<T: Real, const D: usize> Found<T, D> {
         out.normal = normal;
         out.status = status;
         out.points = [None; MAX_MANIFOLD_POINTS];
-        for (slot, i) in out.points.iter_mut().zip(reduce(&self.points, self.slack)) {
+        for (slot, i) in out.points.iter_mut().zip(reduce(&self.points, self.level)) {
             *slot = self.points.get(i).map(|(p, _)| *p);
         }
         true
@@ -751,24 +772,22 @@ fn clip<T: Real, const D: usize>(
     let (mut poly, mut spare) = (first, second);
     let mut at_first = true;
     poly.clear();
-    let ids = || incident.points().map(|(_, id)| id);
-    let after = ids().skip(1).chain(ids().take(1));
-    for ((p, id), next_id) in incident.points().zip(after) {
+    for (p, id) in incident.points() {
         let _ = poly.try_push(Keyed {
             p,
-            id,
-            out: Carrier::Incident(id, next_id),
+            id: u64::from(id),
+            out: Carrier::Incident(id),
         });
     }
-    let mut refs = ArrayVec::<SVector<T, D>, MAX_FACE_POINTS>::new();
-    for (p, _) in reference.points() {
-        let _ = refs.try_push(p);
+    let mut refs = ArrayVec::<(SVector<T, D>, u32), MAX_FACE_POINTS>::new();
+    for point in reference.points() {
+        let _ = refs.try_push(point);
     }
     let k = refs.len();
-    let centre =
-        refs.iter().fold(SVector::zeros(), |s, p| s + p) / T::from_usize(k).unwrap_or(T::one());
+    let centre = refs.iter().fold(SVector::zeros(), |s, (p, _)| s + p)
+        / T::from_usize(k).unwrap_or(T::one());
     for i in 0..k {
-        let (Some(&p), Some(&q)) = (refs.get(i), refs.get(next(i, k))) else {
+        let (Some(&(p, plane)), Some(&(q, _))) = (refs.get(i), refs.get(next(i, k))) else {
             continue;
         };
         // A segment's two planes are its ends; a polygon's, its edges; all
@@ -799,7 +818,7 @@ fn clip<T: Real, const D: usize>(
         }
         let side = side * big.recip();
         let offset = side.dot(&at) + slack * side.length();
-        clip_by(poly, |p| side.dot(p) - offset, i as u32, spare);
+        clip_by(poly, |p| side.dot(p) - offset, plane, spare);
         core::mem::swap(&mut poly, &mut spare);
         at_first = !at_first;
         if k == 2 && i == 1 {
@@ -857,6 +876,51 @@ fn steady<T: Real, const D: usize>(face: &Face<T, D>) -> bool {
     T::EPSILON * perimeter < T::EPSILON.sqrt() * area.length()
 }
 
+/// A face's tilt from `n` and its diameter: the sine of the angle between
+/// its normal and `n`, and twice its reach from its first point (zero for
+/// a single point, which has no extent to tilt).
+fn tilt<T: Real, const D: usize>(face: &Face<T, D>, n: &SVector<T, D>) -> (T, T) {
+    let Some((first, _)) = face.points().next() else {
+        return (T::zero(), T::zero());
+    };
+    let reach = face
+        .points()
+        .fold(T::zero(), |r, (p, _)| r.max((p - first).length()));
+    (sine(&face.normal, n), reach + reach)
+}
+
+/// The sine of the angle between two unit vectors of the plane or space.
+pub(super) fn sine<T: Real, const D: usize>(u: &SVector<T, D>, v: &SVector<T, D>) -> T {
+    match face::cross3(u, v) {
+        Some(c) => c.length(),
+        None => {
+            let g = |w: &SVector<T, D>, i: usize| w.get(i).copied().unwrap_or_else(T::zero);
+            (g(u, 0) * g(v, 1) - g(u, 1) * g(v, 0)).abs()
+        }
+    }
+}
+
+/// How far apart in depth two points of a manifold can be and still count
+/// as level, and how far the contact's depth may lie beyond the deepest
+/// point: `slack`, and for two nearly parallel faces (each tilted from
+/// the normal by a sine of at most `√ANGLE_SLACK`, given with its
+/// diameter `w`), also `Σ w sin θ`, the most their tilts can spread depths
+/// along the normal across them. A face turned 1e-6 rad on another then
+/// keeps the points it had at rest (which corner the turn made deepest
+/// does not choose them), and the contact, whose depth is taken along the
+/// normal over the whole shapes rather than where they touch, may lie
+/// that far beyond them. Faces tilted more (an edge across a facet) get no
+/// leeway: the manifold's deepest point is then the contact's.
+pub(super) fn leeway<T: Real>(slack: T, faces: [(T, T); 2]) -> T {
+    let parallel = T::ANGLE_SLACK.sqrt();
+    let spread = faces.iter().fold(slack, |l, &(sine, w)| l + sine * w);
+    if faces.iter().all(|&(sine, _)| sine <= parallel) && spread.is_finite() {
+        spread
+    } else {
+        slack
+    }
+}
+
 /// The size of a face: the sum of its squared edge lengths.
 fn spread<T: Real, const D: usize>(face: &Face<T, D>) -> T {
     let mut points = face.points().map(|(p, _)| p);
@@ -870,7 +934,8 @@ fn spread<T: Real, const D: usize>(face: &Face<T, D>) -> T {
 }
 
 /// Sutherland–Hodgman against the half-space where `beyond` (a signed
-/// distance to side plane `plane`, affine in the point) is at most zero; a
+/// distance to the side plane of reference vertex `plane`, affine in the
+/// point) is at most zero; a
 /// feature of two points is clipped as a segment, not a closed polygon.
 fn clip_by<T: Real, const D: usize>(
     poly: &Clipped<T, D>,
@@ -923,15 +988,24 @@ fn clip_by<T: Real, const D: usize>(
     }
 }
 
+/// Sets of four points whose areas are within this fraction of the
+/// largest count as equally good: of those, [`reduce`] keeps the set whose
+/// ids come first, so that a small motion (which changes areas a little)
+/// keeps the same four points where the region is symmetric, as a box
+/// turned 45° on another is.
+const AREA_TIE: f64 = 1e-3;
+
 /// At most [`MAX_MANIFOLD_POINTS`] of the points (given with their
 /// incident positions, in order around the clipped polygon), spanning the
-/// largest area: of all sets of four that keep the deepest point, the one
+/// largest area: of all sets of four that keep the deepest point, one
 /// whose quadrilateral (in polygon order) has the largest area, found by
-/// trying each (at most `C(15, 3) = 455` of them); the first found wins a
-/// tie, so the same polygon gives the same four. When the points are level
-/// (a face resting flat: the largest set of all already holds a point
-/// within `slack` of the deepest depth), the deepest is not forced, so the
-/// choice does not hang on which corner rounding made a hair deeper.
+/// trying each (at most `C(16, 4) = 1820` of them), to within [`AREA_TIE`]:
+/// of the sets that close to the largest, the one whose sorted ids come
+/// first, so that the choice names features, not which area rounding
+/// made largest. When the points are level (a face resting flat: the
+/// chosen set already holds a point within `slack` of the deepest depth),
+/// the deepest is not forced, so the choice does not hang on which corner
+/// rounding made a hair deeper.
 fn reduce<T: Real, const D: usize>(
     found: &[(ManifoldPoint<T, D>, SVector<T, D>)],
     slack: T,
@@ -946,6 +1020,7 @@ fn reduce<T: Real, const D: usize>(
     }
     let pos = |i: usize| found.get(i).map_or(SVector::zeros(), |(_, p)| *p);
     let depth = |i: usize| found.get(i).map_or(T::zero(), |(p, _)| p.distance);
+    let ids = |i: usize| found.get(i).map_or((0, 0), |(p, _)| (p.id_a, p.id_b));
     let deepest = (0..n).fold(0, |best, i| if depth(i) < depth(best) { i } else { best });
     // Twice the area of the quadrilateral `i < j < k < l` (in polygon
     // order, so its diagonals are `ik` and `jl`).
@@ -959,25 +1034,32 @@ fn reduce<T: Real, const D: usize>(
             }
         }
     };
+    // Every set of four in order, with `forced` (when given) among them.
+    let sets = |forced: Option<usize>| {
+        (0..n)
+            .flat_map(move |i| (i + 1..n).map(move |j| (i, j)))
+            .flat_map(move |(i, j)| (j + 1..n).map(move |k| (i, j, k)))
+            .flat_map(move |(i, j, k)| (k + 1..n).map(move |l| [i, j, k, l]))
+            .filter(move |set| forced.is_none_or(|f| set.contains(&f)))
+    };
     let best = |forced: Option<usize>| {
-        let mut best: Option<([usize; 4], T)> = None;
-        for i in 0..n {
-            for j in i + 1..n {
-                for k in j + 1..n {
-                    for l in k + 1..n {
-                        let set = [i, j, k, l];
-                        if forced.is_some_and(|f| !set.contains(&f)) {
-                            continue;
-                        }
-                        let a = area(set);
-                        if best.is_none_or(|(_, b)| a > b) {
-                            best = Some((set, a));
-                        }
-                    }
-                }
-            }
-        }
-        best.map(|(set, _)| set)
+        let top = sets(forced)
+            .map(area)
+            .fold(None, |m: Option<T>, a| match m {
+                Some(b) if b >= a => m,
+                _ => Some(a),
+            })?;
+        let floor = top * (T::one() - T::lit(AREA_TIE));
+        let key = |set: &[usize; 4]| {
+            let mut k = set.map(ids);
+            k.sort_unstable();
+            k
+        };
+        sets(forced)
+            .filter(|&set| area(set) >= floor)
+            .map(|set| (key(&set), set))
+            .min_by(|a, b| a.0.cmp(&b.0))
+            .map(|(_, set)| set)
     };
     let level = |set: &[usize; 4]| set.iter().any(|&i| depth(i) <= depth(deepest) + slack);
     let chosen = best(None)

@@ -318,7 +318,12 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
             );
         }
         // And as deep as the contact: the manifold never has the shapes
-        // shallower (or apart) where the contact has them deep.
+        // shallower (or apart) where the contact has them deep; beyond the
+        // budget, by no more than two nearly parallel faces' tilts spread
+        // depths across them (`Σ w sin θ`, each face's diameter `w` and
+        // the angle `θ` of its normal from the manifold's, when each sine
+        // is at most `√ANGLE_SLACK`), measured here in f64 from the faces.
+        let tol = tol + parallel_spread(sa, sb, &m.normal);
         let least = m
             .points()
             .map(|p| p.distance.f())
@@ -328,6 +333,43 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
             "the deepest point {least:e} is shallower than the contact's {deepest:e} \
              (budget {tol:e}); {m:?}"
         );
+    }
+}
+
+/// How far two nearly parallel faces' tilts from `n` spread depths along
+/// it across them: `Σ w sin θ` over A's face along `n` and B's along `−n`
+/// (`w` twice a face's reach from its first vertex), when each sine is at
+/// most `√ANGLE_SLACK`; otherwise zero.
+fn parallel_spread<T: Scalar, const D: usize, A, B>(a: &A, b: &B, n: &Vector<T, D>) -> f64
+where
+    A: Faces<T, D> + ?Sized,
+    B: Faces<T, D> + ?Sized,
+{
+    let n64 = to64(n).normalize();
+    let tilt = |face: gjk::Face<T, D>| {
+        let points: Vec<P<D>> = face.points().map(|(p, _)| to64(&p)).collect();
+        let Some(first) = points.first() else {
+            return (0.0, 0.0);
+        };
+        let reach = points
+            .iter()
+            .map(|p| (p - first).norm())
+            .fold(0.0, f64::max);
+        let f = to64(&face.normal).normalize();
+        let cos = f.dot(&n64).abs().min(1.0);
+        ((1.0 - cos * cos).sqrt(), 2.0 * reach)
+    };
+    let faces = [tilt(a.face(n)), tilt(b.face(&-n))];
+    let parallel = T::ANGLE_SLACK.f().sqrt();
+    // The faces' sines, computed here, differ from the crate's by rounding:
+    // a hair of room on the threshold.
+    if faces
+        .iter()
+        .all(|&(sine, _)| sine <= parallel * (1.0 + 1e-6) + 4.0 * T::eps())
+    {
+        faces.iter().map(|&(sine, w)| sine * w).sum::<f64>() * (1.0 + 1e-6)
+    } else {
+        0.0
     }
 }
 
@@ -349,7 +391,7 @@ fn check_points<T: Scalar, const D: usize>(
         "a manifold of {} points",
         m.len()
     );
-    let ids: Vec<(u32, u32)> = m.points().map(|p| (p.id_a, p.id_b)).collect();
+    let ids: Vec<(u64, u64)> = m.points().map(|p| (p.id_a, p.id_b)).collect();
     for (i, x) in ids.iter().enumerate() {
         assert!(
             !ids[i + 1..].contains(x),
