@@ -39,6 +39,7 @@ mod manifold;
 mod manifold_area;
 mod manifold_deepest;
 mod manifold_features;
+mod manifold_revolution;
 mod manifold_stack;
 mod owned_shapes;
 mod point_cores;

@@ -306,7 +306,7 @@ impl<T: Real, const D: usize, S: Faces<T, D> + ?Sized> Faces<T, D> for &S {
 }
 
 /// A single point with the direction as its normal.
-fn single<T: Real, const D: usize>(
+pub(super) fn single<T: Real, const D: usize>(
     point: SVector<T, D>,
     dir: &SVector<T, D>,
     out: &mut Face<T, D>,

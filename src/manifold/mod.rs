@@ -6,6 +6,7 @@
 mod box_clip;
 mod boxes;
 mod face;
+mod revolution;
 
 use arrayvec::ArrayVec;
 use nalgebra::SVector;
