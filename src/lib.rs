@@ -119,8 +119,8 @@ pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 pub use crate::gjk::{closest_points, distance, intersects, Distance};
 pub use crate::hull_build::BuiltHull;
 pub use crate::manifold::{
-    contact_manifold, contact_manifold_into, Face, Faces, Manifold, ManifoldPoint, MAX_FACE_POINTS,
-    MAX_MANIFOLD_POINTS,
+    contact_manifold, contact_manifold_into, Face, Faces, Manifold, ManifoldPoint, Side,
+    MAX_FACE_POINTS, MAX_MANIFOLD_POINTS,
 };
 pub use crate::query::{GjkConfig, GjkError, QueryConfig, Status, Toward, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;

@@ -16,7 +16,12 @@
 //! - a hull's merged face has the same id whatever tiny tilt asks for it;
 //! - on random face-on-face scenes (boxes and prisms of 3 to 40 sides, on
 //!   each other, turned about the normal), at least 99 % keep their set of
-//!   point ids under a 1e-6 move and a 1e-6 rad turn.
+//!   point ids under a 1e-6 move and a 1e-6 rad turn;
+//! - each point's anchors are its positions in its shapes' own frames
+//!   (against the placements inverted in f64), the manifold names its
+//!   reference shape and face (swapping the shapes swaps the side), and a
+//!   slide of 1e-3 matches every point to the one before, carrying its
+//!   data and keeping its anchor on the sliding body.
 
 use crate::common;
 
@@ -296,4 +301,74 @@ fn ids_stay<T: TestReal>(seed: u64) {
 fn ids_stay_under_a_small_motion() {
     ids_stay::<f64>(11);
     ids_stay::<f32>(12);
+}
+
+fn anchors_and_reference<T: TestReal>(seed: u64) {
+    let mut rng = Lcg::new(seed);
+    let config = GjkConfig::<T>::default();
+    let budget = 64.0 * T::eps() * 4.0;
+    let floor = Cuboid::new(Vector3::new(3.0, 3.0, 0.5).map(T::of_f64)).unwrap();
+    for case in 0..50 {
+        let world = rotation::<3>(&mut rng);
+        let yaw = Rotation3::from_axis_angle(&V3::z_axis(), rng.range(0.0, 6.3)).into_inner();
+        let half = V3::new(
+            rng.range(0.2, 0.8),
+            rng.range(0.2, 0.8),
+            rng.range(0.1, 0.5),
+        );
+        let depth = 1e-3;
+        let below = world * V3::new(0.0, 0.0, -0.5);
+        let at = |dx: f64| world * V3::new(dx, 0.1, half.z - depth);
+        let turn = world * yaw;
+        let ground = placed(floor, &world, &below);
+        let block = |dx: f64| placed(Cuboid::new(half.map(T::of_f64)).unwrap(), &turn, &at(dx));
+        let m = contact_manifold(&ground, &block(0.0), T::zero(), &config)
+            .unwrap()
+            .unwrap();
+        assert_eq!(m.len(), 4, "{} case {case}: {m:?}", T::NAME);
+        // The floor's +z face (id 5) is the reference; B's anchors are the
+        // block's bottom corners in its own frame, A's the feet on the
+        // floor's top in the floor's frame.
+        assert_eq!((m.reference, m.reference_face), (gjk::Side::A, 5));
+        for p in m.points() {
+            let b = p.anchor_b.map(|x| x.as_f64());
+            let corner = (b.x.abs() - half.x).abs().max((b.y.abs() - half.y).abs());
+            assert!(corner <= budget && (b.z + half.z).abs() <= budget, "{b:?}");
+            let a = p.anchor_a.map(|x| x.as_f64());
+            let foot = world.transpose() * (p.point_a.map(|x| x.as_f64()) - below);
+            assert!(
+                (a - foot).norm() <= budget && (a.z - 0.5).abs() <= budget,
+                "{a:?}"
+            );
+        }
+        // Swapped, the reference is B's; the anchors swap with the points.
+        let swapped = contact_manifold(&block(0.0), &ground, T::zero(), &config)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (swapped.reference, swapped.reference_face),
+            (gjk::Side::B, 5)
+        );
+        // A slide keeps the four corners: each matches, and carries its data.
+        let slid = contact_manifold(&ground, &block(1e-3), T::zero(), &config)
+            .unwrap()
+            .unwrap();
+        assert_eq!(slid.matches(&m).count(), 4, "{} case {case}", T::NAME);
+        let carried = slid.carry(&m, &[1, 2, 3, 4]);
+        let mut sorted = carried;
+        sorted.sort_unstable();
+        assert_eq!(sorted, [1, 2, 3, 4]);
+        for (i, j) in slid.matches(&m) {
+            let (p, q) = (slid.point(i).unwrap(), m.point(j).unwrap());
+            assert_eq!((p.id_a, p.id_b), (q.id_a, q.id_b));
+            // The same corner of the block: the same anchor on it.
+            assert!((p.anchor_b - q.anchor_b).map(|x| x.as_f64()).norm() <= budget);
+        }
+    }
+}
+
+#[test]
+fn anchors_are_body_points_and_ids_carry_data() {
+    anchors_and_reference::<f64>(21);
+    anchors_and_reference::<f32>(22);
 }

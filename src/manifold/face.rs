@@ -297,11 +297,36 @@ pub trait Faces<T: Real, const D: usize>: SupportMap<T, D> {
     /// assert!(face.points().all(|(p, _)| p.x == -2.0));
     /// ```
     fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>);
+
+    /// `p`, a point given where the shape is placed, in the shape's own
+    /// frame (the one its vertices or dimensions are given in): the body
+    /// frame a solver keeps contact anchors in. The shape itself for a shape
+    /// not placed; [`Transformed`] maps the point back through its
+    /// placement, then asks the shape it places.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Cuboid, Faces, Transformed, Vector};
+    ///
+    /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(1.0)).unwrap();
+    /// let moved = Transformed::translated(cube, Vector::<f64, 3>::new(5.0, 0.0, 0.0)).unwrap();
+    /// let p = Vector::<f64, 3>::new(6.0, 1.0, 0.5);
+    /// assert_eq!(cube.to_body(&p), p);
+    /// assert_eq!(moved.to_body(&p), Vector::<f64, 3>::new(1.0, 1.0, 0.5));
+    /// ```
+    fn to_body(&self, p: &SVector<T, D>) -> SVector<T, D> {
+        *p
+    }
 }
 
 impl<T: Real, const D: usize, S: Faces<T, D> + ?Sized> Faces<T, D> for &S {
     fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
         (**self).face_into(dir, out);
+    }
+
+    fn to_body(&self, p: &SVector<T, D>) -> SVector<T, D> {
+        (**self).to_body(p)
     }
 }
 
@@ -508,11 +533,19 @@ impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Transformed<S, T, 
         self.shape().face_into(&self.direction_to_local(dir), out);
         out.map(|p| self.to_world(p), |n| self.normal_to_world(n));
     }
+
+    fn to_body(&self, p: &SVector<T, D>) -> SVector<T, D> {
+        self.shape().to_body(&self.to_local(p))
+    }
 }
 
 impl<S: Faces<T, D>, T: Real, const D: usize> Faces<T, D> for Rounded<S, T> {
     fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
         self.shape().face_into(dir, out);
+    }
+
+    fn to_body(&self, p: &SVector<T, D>) -> SVector<T, D> {
+        self.shape().to_body(p)
     }
 }
 

@@ -99,6 +99,12 @@ pub struct ManifoldPoint<T: Real, const D: usize> {
     pub id_a: u64,
     /// The feature of B the point comes from, named as `id_a` is.
     pub id_b: u64,
+    /// `point_a` in A's own frame ([`Faces::to_body`]): where the point
+    /// sits on the body, for a solver's warm start and position correction
+    /// in later frames.
+    pub anchor_a: SVector<T, D>,
+    /// `point_b` in B's own frame.
+    pub anchor_b: SVector<T, D>,
 }
 
 /// Up to [`MAX_MANIFOLD_POINTS`] contact points sharing one normal.
@@ -124,6 +130,36 @@ pub struct Manifold<T: Real, const D: usize> {
     points: [Option<ManifoldPoint<T, D>>; MAX_MANIFOLD_POINTS],
     /// The status of the contact query the normal came from.
     pub status: Status,
+    /// The shape whose face the points were clipped against (the
+    /// reference face), or for a single point, [`Side::A`].
+    pub reference: Side,
+    /// The id of the reference face ([`Face::id`]), or for a single point,
+    /// of A's feature along the normal.
+    pub reference_face: u32,
+}
+
+/// One of the two shapes of a query: the first (A) or the second (B).
+///
+/// # Example
+///
+/// ```
+/// use gjk::{contact_manifold, Cuboid, GjkConfig, Side, Transformed, Vector};
+///
+/// // A small block on a wide floor: the floor's face is the reference.
+/// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
+/// let block = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
+/// let on = Transformed::translated(block, Vector::<f64, 3>::new(0.0, 0.0, 1.49)).unwrap();
+/// let m = contact_manifold(&floor, &on, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// assert_eq!((m.reference, m.reference_face), (Side::A, 5)); // the floor's +z face
+/// let m = contact_manifold(&on, &floor, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// assert_eq!((m.reference, m.reference_face), (Side::B, 5));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The first shape.
+    A,
+    /// The second shape.
+    B,
 }
 
 impl<T: Real, const D: usize> Manifold<T, D> {
@@ -144,6 +180,8 @@ impl<T: Real, const D: usize> Manifold<T, D> {
             normal: SVector::zeros(),
             points: [None; MAX_MANIFOLD_POINTS],
             status: Status::Converged,
+            reference: Side::A,
+            reference_face: 0,
         }
     }
 
@@ -206,6 +244,95 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The `i`-th contact point (in the order of [`points`](Self::points)).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{contact_manifold, Ball, Cuboid, GjkConfig, Vector};
+    ///
+    /// let floor = Cuboid::new(Vector::<f64, 2>::new(5.0, 1.0)).unwrap();
+    /// let ball = Ball::new(Vector::<f64, 2>::new(0.0, 1.9), 1.0).unwrap();
+    /// let m = contact_manifold(&floor, &ball, 0.0, &GjkConfig::default()).unwrap().unwrap();
+    /// assert!(m.point(0).is_some() && m.point(1).is_none());
+    /// ```
+    #[must_use]
+    pub fn point(&self, i: usize) -> Option<&ManifoldPoint<T, D>> {
+        self.points().nth(i)
+    }
+
+    /// The points this manifold shares with `previous` (an earlier frame's
+    /// manifold of the same pair): for each point whose pair of feature ids
+    /// `previous` also has, its index here and its index there (in the
+    /// order of [`points`](Self::points)). Ids name features, so a point
+    /// that matches is the same contact, moved: a solver carries its
+    /// accumulated impulses over (see [`carry`](Self::carry)).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+    ///
+    /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
+    /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
+    /// let at = |x: f64| Transformed::translated(cube, Vector::<f64, 3>::new(x, 0.0, 1.49)).unwrap();
+    /// let config = GjkConfig::default();
+    /// let before = contact_manifold(&floor, &at(0.0), 0.0, &config).unwrap().unwrap();
+    /// let after = contact_manifold(&floor, &at(0.01), 0.0, &config).unwrap().unwrap();
+    /// // The cube slid: the same four corners touch.
+    /// assert_eq!(after.matches(&before).count(), 4);
+    /// ```
+    pub fn matches<'a>(
+        &'a self,
+        previous: &'a Manifold<T, D>,
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
+        self.points().enumerate().filter_map(move |(i, p)| {
+            previous
+                .points()
+                .position(|q| (q.id_a, q.id_b) == (p.id_a, p.id_b))
+                .map(|j| (i, j))
+        })
+    }
+
+    /// Per-point data (a solver's accumulated impulses) carried from
+    /// `previous`, whose points held `data`, to this manifold's points:
+    /// each point that [`matches`](Self::matches) one of `previous` takes
+    /// its data, the others `P::default()`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+    ///
+    /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
+    /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
+    /// let at = |x: f64| Transformed::translated(cube, Vector::<f64, 3>::new(x, 0.0, 1.49)).unwrap();
+    /// let config = GjkConfig::default();
+    /// let before = contact_manifold(&floor, &at(0.0), 0.0, &config).unwrap().unwrap();
+    /// let impulses = [1.0, 2.0, 3.0, 4.0];
+    /// // Slid over the floor's edge: two corners still touch and keep
+    /// // theirs; the two points where the floor's edge cuts the cube's
+    /// // face are new.
+    /// let after = contact_manifold(&floor, &at(5.2), 0.0, &config).unwrap().unwrap();
+    /// let kept = after.carry(&before, &impulses);
+    /// assert_eq!(after.len(), 4);
+    /// assert_eq!(kept.iter().filter(|&&x| x != 0.0).count(), 2);
+    /// ```
+    #[must_use]
+    pub fn carry<P: Copy + Default>(
+        &self,
+        previous: &Manifold<T, D>,
+        data: &[P; MAX_MANIFOLD_POINTS],
+    ) -> [P; MAX_MANIFOLD_POINTS] {
+        let mut out = [P::default(); MAX_MANIFOLD_POINTS];
+        for (i, j) in self.matches(previous) {
+            if let (Some(slot), Some(&d)) = (out.get_mut(i), data.get(j)) {
+                *slot = d;
+            }
+        }
+        out
     }
 }
 
@@ -377,6 +504,10 @@ where
     if touching != Ok(true) {
         *out = Manifold::new();
     }
+    for p in out.points.iter_mut().flatten() {
+        p.anchor_a = a.to_body(&p.point_a);
+        p.anchor_b = b.to_body(&p.point_b);
+    }
     touching
 }
 
@@ -512,6 +643,8 @@ fn single<T: Real, const D: usize>(
 ) {
     out.normal = *n;
     out.status = status;
+    out.reference = Side::A;
+    out.reference_face = id_a;
     out.points = [None; MAX_MANIFOLD_POINTS];
     out.points[0] = Some(ManifoldPoint {
         point_a,
@@ -519,6 +652,8 @@ fn single<T: Real, const D: usize>(
         distance,
         id_a: u64::from(id_a),
         id_b: u64::from(id_b),
+        anchor_a: SVector::zeros(),
+        anchor_b: SVector::zeros(),
     });
 }
 
@@ -650,6 +785,8 @@ where
                     distance: c.distance,
                     id_a,
                     id_b,
+                    anchor_a: SVector::zeros(),
+                    anchor_b: SVector::zeros(),
                 },
                 at,
             );
@@ -667,6 +804,7 @@ where
 struct Found<T: Real, const D: usize> {
     points: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }>,
     a_is_reference: bool,
+    reference_face: u32,
     reference_id: u64,
     /// Points this close in depth are level.
     level: T,
@@ -677,6 +815,7 @@ impl<T: Real, const D: usize> Found<T, D> {
         Self {
             points: ArrayVec::new(),
             a_is_reference,
+            reference_face: reference_id,
             reference_id: u64::from(reference_id),
             level,
         }
@@ -699,6 +838,8 @@ impl<T: Real, const D: usize> Found<T, D> {
                 distance,
                 id_a: self.reference_id,
                 id_b: id,
+                anchor_a: SVector::zeros(),
+                anchor_b: SVector::zeros(),
             }
         } else {
             ManifoldPoint {
@@ -707,6 +848,8 @@ impl<T: Real, const D: usize> Found<T, D> {
                 distance,
                 id_a: id,
                 id_b: self.reference_id,
+                anchor_a: SVector::zeros(),
+                anchor_b: SVector::zeros(),
             }
         };
         // A clipped polygon that rounding has folded (a sliver's side
@@ -744,6 +887,12 @@ impl<T: Real, const D: usize> Found<T, D> {
         }
         out.normal = normal;
         out.status = status;
+        out.reference = if self.a_is_reference {
+            Side::A
+        } else {
+            Side::B
+        };
+        out.reference_face = self.reference_face;
         out.points = [None; MAX_MANIFOLD_POINTS];
         for (slot, i) in out.points.iter_mut().zip(reduce(&self.points, self.level)) {
             *slot = self.points.get(i).map(|(p, _)| *p);
