@@ -148,13 +148,6 @@ fn check<T: TestReal, const D: usize>(build: Build<T, D>, seed: u64) {
             let d64 = to_f64(&d);
             let length = d64.norm();
             let face = hull.face(&d);
-            let Some(Some((chosen, err))) = facets.get(face.id as usize) else {
-                panic!(
-                    "{} D={D} case {case}: face id {} is no facet",
-                    T::NAME,
-                    face.id
-                );
-            };
             // The support point in `T`, and the vertex it is.
             let top = hull.support(&d);
             let apex = *hull
@@ -171,17 +164,32 @@ fn check<T: TestReal, const D: usize>(build: Build<T, D>, seed: u64) {
             } else {
                 at_apex
             };
-            assert_eq!(
-                Some(face.id as usize),
-                expected.map(|(k, _)| k),
-                "{} D={D} case {case}: not the facet of the full scan at the support vertex",
+            let id = expected.map(|(k, _)| k).expect("a facet");
+            let Some(Some((chosen, err))) = facets.get(id) else {
+                panic!("{} D={D} case {case}: facet {id} has no normal", T::NAME);
+            };
+            // The face's normal is the best facet's; its id names the face
+            // it lies on: the first facet in that plane (the best itself
+            // when no other lies in it).
+            let normal = to_f64(&face.normal);
+            assert!(
+                (normal - chosen).norm() <= 4.0 * err + 8.0 * T::eps(),
+                "{} D={D} case {case}: normal {normal:?}, not facet {id}'s {chosen:?}",
                 T::NAME
+            );
+            let first = facets.get(face.id as usize).and_then(|f| f.as_ref());
+            assert!(
+                face.id as usize <= id
+                    && first.is_some_and(|(n, e)| (n - chosen).norm() <= 4.0 * (e + err)),
+                "{} D={D} case {case}: face id {} is not a facet in facet {id}'s plane",
+                T::NAME,
+                face.id
             );
             // Through the support vertex, which is farthest along `d` to
             // the rounding of a dot product in `T`, and the best there (in
             // 2D, the best of all). Where the support is that ambiguous, a
             // facet through another vertex as high may lean closer to `d`.
-            let facet = hull.facets()[face.id as usize];
+            let facet = hull.facets()[id];
             let height = |v: u32| to_f64(&points[v as usize]).dot(&d64);
             let highest = hull
                 .vertices()
@@ -200,9 +208,8 @@ fn check<T: TestReal, const D: usize>(build: Build<T, D>, seed: u64) {
             );
             assert!(
                 everywhere || facet.contains(&apex),
-                "{} D={D} case {case}: facet {} is not at the support vertex",
+                "{} D={D} case {case}: facet {id} is not at the support vertex",
                 T::NAME,
-                face.id
             );
             let got = chosen.dot(&d64) + err * length;
             let best = facets
@@ -214,10 +221,9 @@ fn check<T: TestReal, const D: usize>(build: Build<T, D>, seed: u64) {
                 .fold(f64::MIN, f64::max);
             assert!(
                 got >= best,
-                "{} D={D} case {case}: facet {} has n·d = {:e}, another at least {best:e}; \
+                "{} D={D} case {case}: facet {id} has n·d = {:e}, another at least {best:e}; \
                  direction {d64:?}",
                 T::NAME,
-                face.id,
                 chosen.dot(&d64)
             );
             checked += 1;

@@ -705,8 +705,8 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
                 let _ = ids.try_push(i);
             }
         }
-        face.id = first_facet as u32;
-        // A lone facet (every face in 2D) is in order already.
+        // A lone facet (every face in 2D) is in order already, and named
+        // by itself.
         if D != 3 || ids.len() == D {
             for &i in facet {
                 if let Some(p) = at(i) {
@@ -715,6 +715,7 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
             }
             return;
         }
+        face.id = first_facet as u32;
         around(&mut ids, &at, &normal);
         thin(&mut ids, MAX_FACE_POINTS, &at);
         for &i in &ids {
