@@ -11,7 +11,8 @@
 //! has up to 8 vertices, computed here by an independent clip in the plane,
 //! exactly in `f64`), gets a manifold whose four points span at least 0.99
 //! of the best four of the region's vertices (brute force), in f32 and
-//! f64; and the same four after a 1e-6 move across the face.
+//! f64; and the same four after a 1e-6 move across the face. As a
+//! quickcheck property too, the whole scene turned at random.
 
 use crate::common;
 
@@ -147,4 +148,116 @@ fn resting<T: TestReal>(seed: u64) {
 fn four_points_span_the_largest_area() {
     resting::<f64>(40);
     resting::<f32>(41);
+}
+
+/// A face-on-face scene for quickcheck: a box resting 1e-3 deep on a
+/// wider one, turned about the normal by `yaw` and shifted across the face,
+/// the whole scene turned by the Euler angles `world`.
+#[derive(Clone, Debug)]
+struct Stack {
+    upper: (f64, f64),
+    lower: (f64, f64),
+    yaw: f64,
+    shift: (f64, f64),
+    world: [f64; 3],
+}
+
+impl quickcheck::Arbitrary for Stack {
+    fn arbitrary(g: &mut quickcheck::Gen) -> Self {
+        let mut pair = |lo: f64, hi: f64| (g.range(lo, hi), g.range(lo, hi));
+        let (upper, lower, shift) = (pair(0.3, 1.0), pair(0.4, 1.2), pair(-0.3, 0.3));
+        let yaw = g.range(0.0, core::f64::consts::PI);
+        let world = [g.range(-3.1, 3.1), g.range(-3.1, 3.1), g.range(-3.1, 3.1)];
+        Self {
+            upper,
+            lower,
+            yaw,
+            shift,
+            world,
+        }
+    }
+}
+
+/// The manifold of a [`Stack`] keeps four points spanning at least 0.99 of
+/// the best four of the exact region (`Ok` also when the region has four
+/// vertices or fewer, which the manifold keeps whole).
+fn spans_the_best_four<T: TestReal>(s: Stack) -> Result<(), String> {
+    let t = |x: f64| T::of_f64(x);
+    let config = GjkConfig::<T>::default();
+    let world = gjk::nalgebra::Rotation3::from_euler_angles(s.world[0], s.world[1], s.world[2])
+        .into_inner();
+    let ((w, h), (lw, lh), depth) = (s.upper, s.lower, 1e-3);
+    let (sin, cos) = s.yaw.sin_cos();
+    let turn = Matrix3::new(cos, -sin, 0.0, sin, cos, 0.0, 0.0, 0.0, 1.0);
+    let at = Vector3::new(s.shift.0, s.shift.1, 0.5 + 0.25 - depth);
+    let lower = Transformed::new(
+        Cuboid::new(Vector3::new(t(lw), t(lh), t(0.5))).unwrap(),
+        world.map(t),
+        Vector3::zeros(),
+    )
+    .unwrap();
+    let upper = Transformed::new(
+        Cuboid::new(Vector3::new(t(w), t(h), t(0.25))).unwrap(),
+        (world * turn).map(t),
+        (world * at).map(t),
+    )
+    .unwrap();
+    let shift = V2::new(s.shift.0, s.shift.1);
+    let corner = |x: f64, y: f64| V2::new(cos * x - sin * y, sin * x + cos * y) + shift;
+    let mut region = vec![corner(-w, -h), corner(w, -h), corner(w, h), corner(-w, h)];
+    let frame = [
+        V2::new(-lw, -lh),
+        V2::new(lw, -lh),
+        V2::new(lw, lh),
+        V2::new(-lw, lh),
+    ];
+    for i in 0..4 {
+        region = clip(&region, frame[i], frame[(i + 1) % 4]);
+    }
+    let m = contact_manifold(&lower, &upper, T::zero(), &config)
+        .map_err(|e| format!("{e:?}"))?
+        .ok_or("no manifold")?;
+    let kept: Vec<V2> = m
+        .points()
+        .map(|p| {
+            let q = world.transpose() * p.point_a.map(|x| x.as_f64());
+            V2::new(q.x, q.y)
+        })
+        .collect();
+    if region.len() <= 4 {
+        return if kept.len() == region.len() {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} points for a region of {}",
+                kept.len(),
+                region.len()
+            ))
+        };
+    }
+    let (got, best) = (hull_area(&kept), best_four(&region));
+    if kept.len() == 4 && got >= 0.99 * best {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} points spanning {got} of the best {best}; {m:?}",
+            kept.len()
+        ))
+    }
+}
+
+#[test]
+fn quickcheck_four_points_span_the_best_four() {
+    fn check<T: TestReal>(seed: u64) {
+        let prop = |s: Stack| match spans_the_best_four::<T>(s) {
+            Ok(()) => quickcheck::TestResult::passed(),
+            Err(e) => quickcheck::TestResult::error(e),
+        };
+        quickcheck::QuickCheck::new()
+            .rng(quickcheck::Gen::from_size_and_seed(16, seed))
+            .tests(common::sweep_size(500, 100) as u64)
+            .quickcheck(prop as fn(Stack) -> quickcheck::TestResult);
+    }
+    check::<f64>(0x5ca1e);
+    check::<f32>(0x5ca1f);
 }

@@ -4,7 +4,9 @@
 //! same shapes and poses, `f32` and `f64`.
 //!
 //! Sets: a small box resting on a slab (face contact, 0.01 deep, half of
-//! the poses tilted by up to 0.05 rad), and the seeded pose pairs of the
+//! the poses tilted by up to 0.05 rad); the box, and a hull32 on one of its
+//! facets, resting on the slab with the whole scene turned at random and
+//! tilts of up to 1e-3 rad (`*-rest-turned`); and the seeded pose pairs of the
 //! other benches (a third apart, a third touching, a third overlapping)
 //! for box–box, hull32–hull32 (`Hull` against `ConvexPolyhedron`) and
 //! capsule–box. Both sides take the same prediction distance and write into
@@ -21,7 +23,7 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use gjk::nalgebra::{Isometry3, UnitQuaternion, Vector3};
+use gjk::nalgebra::{Isometry3, Matrix3, UnitQuaternion, Vector3};
 use gjk::{
     contact_manifold, contact_manifold_into, Capsule, Cuboid, Faces, GjkConfig, Manifold, Real,
     SupportMap, Transformed,
@@ -87,6 +89,70 @@ fn resting_poses() -> Vec<PosePair<3>> {
             }
         })
         .collect()
+}
+
+/// Resting poses under a general rotation: the slab and the resting shape
+/// both turned by a random rotation of the whole scene, the shape resting
+/// in `base` orientation with a random yaw and a tilt of up to 1e-3 rad
+/// (none in one pose in four), its lowest point (`low`, its least height
+/// for a rotation) `SINK` below the slab's top at a random place: the poses
+/// an engine's resting contacts meet, where no coordinate is exactly zero.
+fn turned_resting_poses(
+    base: &Matrix3<f64>,
+    low: &dyn Fn(&Matrix3<f64>) -> f64,
+    seed: u64,
+) -> Vec<PosePair<3>> {
+    let mut rng = Lcg::new(seed);
+    (0..RESTING_POSES)
+        .map(|i| {
+            let world = rng.rotation::<3>();
+            let tilt = if i % 4 == 0 {
+                0.0
+            } else {
+                rng.range(0.0, 1e-3)
+            };
+            let axis = Vector3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0));
+            let axis = if axis.norm() > 0.0 {
+                axis.normalize()
+            } else {
+                Vector3::x()
+            };
+            let yaw = rng.range(-3.1, 3.1);
+            let local = (UnitQuaternion::from_scaled_axis(axis * tilt)
+                * UnitQuaternion::from_scaled_axis(Vector3::y() * yaw))
+            .to_rotation_matrix()
+            .into_inner()
+                * base;
+            let place = Vector3::new(
+                rng.range(-1.0, 1.0),
+                SLAB[1] - low(&local) - SINK,
+                rng.range(-1.0, 1.0),
+            );
+            PosePair {
+                a: Pose {
+                    rotation: world,
+                    translation: Vector3::zeros(),
+                },
+                b: Pose {
+                    rotation: world * local,
+                    translation: world * place,
+                },
+                kind: gjk_benches::Kind::Overlapping,
+            }
+        })
+        .collect()
+}
+
+/// A rotation taking the hull's first facet's outward normal to `−y`, so
+/// that the hull rests on that facet.
+fn facet_down(points: &[Vector3<f64>]) -> Matrix3<f64> {
+    let hull = our_hull(points).expect("a hull");
+    let f = hull.facets()[0].map(|i| points[i as usize]);
+    let n = (f[1] - f[0]).cross(&(f[2] - f[0])).normalize();
+    UnitQuaternion::rotation_between(&n, &-Vector3::y())
+        .unwrap_or_else(|| UnitQuaternion::from_scaled_axis(Vector3::x() * std::f64::consts::PI))
+        .to_rotation_matrix()
+        .into_inner()
 }
 
 fn iso3<T: Real>(p: &Pose<3>) -> Isometry3<T> {
@@ -250,8 +316,25 @@ macro_rules! bench_precision {
             .expect("our hull");
             let (box_a, box_b) = (cuboid::<$T>(BOX_A), cuboid::<$T>(BOX_B));
             let (slab, resting) = (cuboid::<$T>(SLAB), cuboid::<$T>(RESTING));
-            let sets: [(&str, Vec<PosePair<3>>); 4] = [
+            let down = facet_down(&hull_points);
+            let box_low =
+                |r: &Matrix3<f64>| -(0..3).map(|j| RESTING[j] * r[(1, j)].abs()).sum::<f64>();
+            let hull_low = |r: &Matrix3<f64>| {
+                hull_points
+                    .iter()
+                    .map(|p| (r * p).y)
+                    .fold(f64::INFINITY, f64::min)
+            };
+            let sets: [(&str, Vec<PosePair<3>>); 6] = [
                 ("box-on-slab", resting_poses()),
+                (
+                    "box-rest-turned",
+                    turned_resting_poses(&Matrix3::identity(), &box_low, 23),
+                ),
+                (
+                    "hull32-rest-turned",
+                    turned_resting_poses(&down, &hull_low, 29),
+                ),
                 (
                     "box-box",
                     pose_pairs(&cuboid::<f64>(BOX_A), &cuboid::<f64>(BOX_B), 11),
@@ -277,14 +360,18 @@ macro_rules! bench_precision {
                     .map(|p| ($parry::pose(&p.a), $parry::pose(&p.b)))
                     .collect();
                 let (pa, pb): ($parry::Boxed, $parry::Boxed) = match *set {
-                    "box-on-slab" => ($parry::cuboid(SLAB), $parry::cuboid(RESTING)),
+                    "box-on-slab" | "box-rest-turned" => {
+                        ($parry::cuboid(SLAB), $parry::cuboid(RESTING))
+                    }
+                    "hull32-rest-turned" => ($parry::cuboid(SLAB), $parry::hull(&hull_points)),
                     "box-box" => ($parry::cuboid(BOX_A), $parry::cuboid(BOX_B)),
                     "hull32-hull32" => ($parry::hull(&hull_points), $parry::hull(&hull_points)),
                     _ => ($parry::capsule(), $parry::cuboid(BOX_B)),
                 };
                 group.bench_with_input(BenchmarkId::new("gjk", set), &poses, |bench, poses| {
                     bench.iter(|| match *set {
-                        "box-on-slab" => ours(slab, resting, black_box(poses)),
+                        "box-on-slab" | "box-rest-turned" => ours(slab, resting, black_box(poses)),
+                        "hull32-rest-turned" => ours(slab, hull_ours, black_box(poses)),
                         "box-box" => ours(box_a, box_b, black_box(poses)),
                         "hull32-hull32" => ours(hull_ours, hull_ours, black_box(poses)),
                         _ => ours(capsule::<$T>(), box_b, black_box(poses)),
