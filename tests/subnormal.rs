@@ -84,3 +84,34 @@ fn subnormal_scenes_are_refused() {
     }
     scene::<f64, 3>(pow2::<f64>(-1022) * 64.0);
 }
+
+/// Found by the `distance` fuzz target: a hull of size one whose centre
+/// lies within 1e-40 of a point at the origin. The first search direction
+/// (between the centres) is subnormal, every product with it underflows,
+/// and the first support point came out as a subnormal vertex: the scene
+/// was refused as subnormal. Its size is taken from the supports along the
+/// axes instead: answered, at distance zero (the point is a vertex of the
+/// hull), in both precisions.
+#[test]
+fn a_subnormal_first_direction_does_not_make_the_scene_subnormal() {
+    fn check<T: Real + core::fmt::Debug>() {
+        let v = |x: f64, y: f64, z: f64| Vector::<T, 3>::new(T::lit(x), T::lit(y), T::lit(z));
+        let points = [
+            v(1.61498e-40, -0.0, 1.0),
+            v(-0.0, -0.0, -2.71364e-40),
+            v(0.0, 0.0, -1.0),
+            v(0.0, 0.0, 0.0),
+        ];
+        let hull = gjk::ConvexHull::new(points).unwrap();
+        let origin = gjk::Point::new(Vector::<T, 3>::zeros()).unwrap();
+        // (The hull is flat: the loop may stall on it, its bracket still
+        // holding the answer.)
+        let d = distance(&hull, &origin, &GjkConfig::default()).unwrap();
+        assert!(
+            d.distance <= T::lit(1e-30) && d.lower_bound <= d.distance,
+            "{d:?}"
+        );
+    }
+    check::<f32>();
+    check::<f64>();
+}

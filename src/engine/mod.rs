@@ -140,6 +140,31 @@ pub(crate) fn below_normal<T: Real, const D: usize>(points: &[SVector<T, D>], ma
     size > T::zero() && size < T::MIN_POSITIVE
 }
 
+/// Whether two shapes lie wholly below the normal range, by their
+/// support points along the axes (both ways): those are their largest
+/// coordinates, exactly (the support along an axis compares coordinates,
+/// with no product to underflow), where the first support point along a
+/// direction of subnormal size may have come from products that all
+/// underflowed to zero, and be any point of the shape. Asked only when
+/// that first point and the centres are below normal.
+fn shapes_below_normal<T, A, B, const D: usize>(a: &A, b: &B, margin: T) -> bool
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+{
+    let mut size = margin;
+    for i in 0..D {
+        let e = axis::<T, D>(i);
+        for d in [e, -e] {
+            size = size
+                .max(max_abs(&a.core_support(&d)))
+                .max(max_abs(&b.core_support(&d)));
+        }
+    }
+    size > T::zero() && size < T::MIN_POSITIVE
+}
+
 /// The pair of a query and the direction its first support point was
 /// taken along.
 pub(crate) type Begun<'s, A, B, T, const D: usize> = (Pair<'s, A, B, T>, SVector<T, D>);
@@ -165,7 +190,8 @@ where
     let (pair, first) = Pair::along(a, b, &dir, &ca, &cb)?;
     let unscale = pair.scale().recip();
     let seen = [first.a * unscale, first.b * unscale, ca, cb];
-    if below_normal(&seen, a.margin().max(b.margin())) {
+    let margin = a.margin().max(b.margin());
+    if below_normal(&seen, margin) && shapes_below_normal(a, b, margin) {
         return Err(GjkError::Subnormal);
     }
     simplex.restart(first);

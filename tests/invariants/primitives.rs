@@ -195,6 +195,10 @@ fn extent_of<const D: usize>(spec: &PrimitiveSpec, scale: f64, shift: &P<D>) -> 
 
 /// Runs the invariants on one input.
 pub fn run_primitives(input: &PrimitiveInput) {
+    #[cfg(fuzzing)]
+    if std::env::var_os("GJK_FUZZ_DUMP").is_some() {
+        eprintln!("{input:#?}");
+    }
     match (input.prec, input.dim) {
         (Prec::F32, Dim::D2) => primitive_case::<f32, 2>(input),
         (Prec::F32, Dim::D3) => primitive_case::<f32, 3>(input),
@@ -275,15 +279,17 @@ fn gap_to<T: Scalar, const D: usize>(a: &Primitive<T, D>, p: &Vector<T, D>) -> O
         .map(|d| d.distance.f())
 }
 
-/// Whether the ray meets `a` at `early` within the budget, and passes it
-/// without entering deeper than the budget up to `late`: a ray that
-/// grazes the surface comes within rounding of it along a stretch, where
-/// any `t` meets the contract of [`gjk::RayHit`].
+/// Whether the ray meets `a` within the budget at the earlier answer's `t`
+/// or (a cast that stopped short, whose first hit lies in its bracket) at
+/// its `t_upper`, given as `early`, and passes it without entering deeper
+/// than the budget up to `late`: a ray that grazes the surface comes within
+/// rounding of it along a stretch, where any `t` meets the contract of
+/// [`gjk::RayHit`].
 fn grazing<T: Scalar, const D: usize>(
     a: &Primitive<T, D>,
     origin: &Vector<T, D>,
     direction: &Vector<T, D>,
-    early: T,
+    early: [T; 2],
     late: T,
     band: f64,
 ) -> bool {
@@ -292,7 +298,9 @@ fn grazing<T: Scalar, const D: usize>(
     let Ok(path) = Segment::new(*origin, at(late)) else {
         return false;
     };
-    let touches = gap_to(a, &at(early)).is_some_and(|g| g <= band);
+    let touches = early
+        .iter()
+        .any(|&t| gap_to(a, &at(t)).is_some_and(|g| g <= band));
     let shallow = penetration(&path, &General(a), &config)
         .is_ok_and(|p| p.is_none_or(|p| p.depth.f() <= band));
     touches && shallow
@@ -340,7 +348,9 @@ fn compare_rays<T: Scalar, const D: usize>(
             // the earlier point is on the shape to the budget and the ray
             // before the later one does not enter it deeper than that.
             let band = budget::<T>(l, 0.0, 0.0);
-            if apart && !grazing(a, origin, direction, x.t.min(y.t), x.t.max(y.t), band) {
+            let (first, last) = if x.t <= y.t { (x, y) } else { (y, x) };
+            let early = [first.t, first.t_upper.min(last.t)];
+            if apart && !grazing(a, origin, direction, early, last.t, band) {
                 panic!(
                     "ray_cast: [{:e}, {:e}] by the fast path, [{:e}, {:e}] by the loop",
                     x.t_lower.f(),

@@ -97,6 +97,8 @@ fn three<T: Real>() {
         Ellipsoid::new(black_box(v(1.0, 2.0, 3.0))),
     ) {
         black_box((cylinder.support(&d), cone.support(&d), egg.support(&d)));
+        // Caps and side lines.
+        manifold(&cylinder, &cone);
         let m = black_box(SMatrix::<T, 3, 3>::identity());
         if let Ok(sheared) = Affine::new(egg, m, d) {
             black_box(sheared.support(&d));
