@@ -29,21 +29,12 @@ use gjk::{
     SupportMap, Transformed,
 };
 use gjk_benches::{
-    our_hull, pose_pairs, sphere_points, Lcg, Pose, PosePair, BOX_A, BOX_B, CAPSULE_HALF_HEIGHT,
-    CAPSULE_RADIUS,
+    box_low, facet_down, our_hull, pose_pairs, sphere_points, turned_resting_poses, Lcg, Pose,
+    PosePair, BOX_A, BOX_B, CAPSULE_HALF_HEIGHT, CAPSULE_RADIUS, RESTING, SINK, SLAB,
 };
 
 /// How far apart shapes may be and still get points (both libraries).
 const PREDICTION: f64 = 0.1;
-
-/// Half extents of the slab the resting box stands on.
-const SLAB: [f64; 3] = [2.0, 0.5, 2.0];
-
-/// Half extents of the resting box.
-const RESTING: [f64; 3] = [0.5, 0.5, 0.5];
-
-/// How deep the resting box sinks into the slab.
-const SINK: f64 = 0.01;
 
 /// Number of resting poses.
 const RESTING_POSES: usize = 64;
@@ -89,70 +80,6 @@ fn resting_poses() -> Vec<PosePair<3>> {
             }
         })
         .collect()
-}
-
-/// Resting poses under a general rotation: the slab and the resting shape
-/// both turned by a random rotation of the whole scene, the shape resting
-/// in `base` orientation with a random yaw and a tilt of up to 1e-3 rad
-/// (none in one pose in four), its lowest point (`low`, its least height
-/// for a rotation) `SINK` below the slab's top at a random place: the poses
-/// an engine's resting contacts meet, where no coordinate is exactly zero.
-fn turned_resting_poses(
-    base: &Matrix3<f64>,
-    low: &dyn Fn(&Matrix3<f64>) -> f64,
-    seed: u64,
-) -> Vec<PosePair<3>> {
-    let mut rng = Lcg::new(seed);
-    (0..RESTING_POSES)
-        .map(|i| {
-            let world = rng.rotation::<3>();
-            let tilt = if i % 4 == 0 {
-                0.0
-            } else {
-                rng.range(0.0, 1e-3)
-            };
-            let axis = Vector3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0));
-            let axis = if axis.norm() > 0.0 {
-                axis.normalize()
-            } else {
-                Vector3::x()
-            };
-            let yaw = rng.range(-3.1, 3.1);
-            let local = (UnitQuaternion::from_scaled_axis(axis * tilt)
-                * UnitQuaternion::from_scaled_axis(Vector3::y() * yaw))
-            .to_rotation_matrix()
-            .into_inner()
-                * base;
-            let place = Vector3::new(
-                rng.range(-1.0, 1.0),
-                SLAB[1] - low(&local) - SINK,
-                rng.range(-1.0, 1.0),
-            );
-            PosePair {
-                a: Pose {
-                    rotation: world,
-                    translation: Vector3::zeros(),
-                },
-                b: Pose {
-                    rotation: world * local,
-                    translation: world * place,
-                },
-                kind: gjk_benches::Kind::Overlapping,
-            }
-        })
-        .collect()
-}
-
-/// A rotation taking the hull's first facet's outward normal to `−y`, so
-/// that the hull rests on that facet.
-fn facet_down(points: &[Vector3<f64>]) -> Matrix3<f64> {
-    let hull = our_hull(points).expect("a hull");
-    let f = hull.facets()[0].map(|i| points[i as usize]);
-    let n = (f[1] - f[0]).cross(&(f[2] - f[0])).normalize();
-    UnitQuaternion::rotation_between(&n, &-Vector3::y())
-        .unwrap_or_else(|| UnitQuaternion::from_scaled_axis(Vector3::x() * std::f64::consts::PI))
-        .to_rotation_matrix()
-        .into_inner()
 }
 
 fn iso3<T: Real>(p: &Pose<3>) -> Isometry3<T> {
@@ -317,8 +244,6 @@ macro_rules! bench_precision {
             let (box_a, box_b) = (cuboid::<$T>(BOX_A), cuboid::<$T>(BOX_B));
             let (slab, resting) = (cuboid::<$T>(SLAB), cuboid::<$T>(RESTING));
             let down = facet_down(&hull_points);
-            let box_low =
-                |r: &Matrix3<f64>| -(0..3).map(|j| RESTING[j] * r[(1, j)].abs()).sum::<f64>();
             let hull_low = |r: &Matrix3<f64>| {
                 hull_points
                     .iter()
@@ -329,11 +254,11 @@ macro_rules! bench_precision {
                 ("box-on-slab", resting_poses()),
                 (
                     "box-rest-turned",
-                    turned_resting_poses(&Matrix3::identity(), &box_low, 23),
+                    turned_resting_poses(&Matrix3::identity(), &box_low, RESTING_POSES, 23),
                 ),
                 (
                     "hull32-rest-turned",
-                    turned_resting_poses(&down, &hull_low, 29),
+                    turned_resting_poses(&down, &hull_low, RESTING_POSES, 29),
                 ),
                 (
                     "box-box",

@@ -34,15 +34,18 @@
 
 use std::hint::black_box;
 
-use gjk::nalgebra::{Isometry2, Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
+use gjk::nalgebra::{
+    Isometry2, Isometry3, Matrix3, Quaternion, Translation3, UnitQuaternion, Vector3,
+};
 use gjk::{
     closest_points, contact, contact_manifold_into, distance, intersects, ray_cast, Ball,
     BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig, Hull, HullBlock,
     Manifold, PackedHull, Polygon, Real, Simplex, SupportMap, SupportPoint, Transformed, Vector,
 };
 use gjk_benches::{
-    polygon_points, pose_pairs, sphere_points, Lcg, Pose, PosePair, BALL_A, BALL_B, BOX_A, BOX_B,
-    CAPSULE_HALF_HEIGHT, CAPSULE_RADIUS, MAX_DIST,
+    box_low, polygon_points, pose_pairs, sphere_points, turned_resting_poses, Lcg, Pose, PosePair,
+    BALL_A, BALL_B, BOX_A, BOX_B, CAPSULE_HALF_HEIGHT, CAPSULE_RADIUS, MAX_DIST, POSES, RESTING,
+    SLAB,
 };
 use parry3d_f64::math::{Pose as PPose, Rotation, Vector as PVector};
 use parry3d_f64::query::{self as pq, ClosestPoints};
@@ -302,12 +305,10 @@ fn build_pass(set: &str, ours: bool, reps: usize) -> f64 {
 }
 
 /// `reps` passes of a contact manifold (prediction `MAX_DIST`) over the 64
-/// pose pairs of `box` or `hull<N>` (gjk's `Hull`, parry's
+/// pose pairs of `box`, `box-rest` or `hull<N>` (gjk's `Hull`, parry's
 /// `ConvexPolyhedron`), each manifold built afresh.
 fn manifold_pass(set: &str, ours: bool, reps: usize) -> f64 {
     use parry3d_f64::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
-    let box_a = Cuboid::new(Vector3::from(BOX_A)).unwrap();
-    let box_b = Cuboid::new(Vector3::from(BOX_B)).unwrap();
     let n: usize = set.strip_prefix("hull").map_or(0, |n| n.parse().unwrap());
     let (a, b) = (
         sphere_points::<3>(n.max(4), 7 * n as u64),
@@ -317,8 +318,22 @@ fn manifold_pass(set: &str, ours: bool, reps: usize) -> f64 {
     let (mut ib, mut fb) = hull_storage(b.len());
     let ha = Hull::<f64, 3>::new(&a, &mut ia, &mut fa).unwrap();
     let hb = Hull::<f64, 3>::new(&b, &mut ib, &mut fb).unwrap();
+    // `box-rest`: the resting box on the slab of the `manifolds` bench, the
+    // scene turned at random, tilts up to 1e-3 rad (its `box-rest-turned`).
+    let resting = set == "box-rest";
+    let (dims_a, dims_b) = if resting {
+        (SLAB, RESTING)
+    } else {
+        (BOX_A, BOX_B)
+    };
+    let (box_a, box_b) = (
+        Cuboid::new(Vector3::from(dims_a)).unwrap(),
+        Cuboid::new(Vector3::from(dims_b)).unwrap(),
+    );
     let pairs = if n > 0 {
         pose_pairs(&ha, &hb, 7)
+    } else if resting {
+        turned_resting_poses(&Matrix3::identity(), &box_low, POSES, 23)
     } else {
         pose_pairs(&box_a, &box_b, 7)
     };
@@ -351,8 +366,8 @@ fn manifold_pass(set: &str, ours: bool, reps: usize) -> f64 {
             (Box::new(pshape_of(&a)), Box::new(pshape_of(&b)))
         } else {
             (
-                Box::new(PCuboid::new(PVector::from(BOX_A))),
-                Box::new(PCuboid::new(PVector::from(BOX_B))),
+                Box::new(PCuboid::new(PVector::from(dims_a))),
+                Box::new(PCuboid::new(PVector::from(dims_b))),
             )
         };
         let mut out = ContactManifold::<(), ()>::new();

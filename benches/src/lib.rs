@@ -14,8 +14,8 @@ use std::time::Duration;
 use criterion::Criterion;
 
 use gjk::nalgebra::{
-    Isometry3, Quaternion, Rotation3, SMatrix, SVector, Translation3, UnitQuaternion, Vector2,
-    Vector3,
+    Isometry3, Matrix3, Quaternion, Rotation3, SMatrix, SVector, Translation3, UnitQuaternion,
+    Vector2, Vector3,
 };
 use gjk::{intersects, BuiltHull, GjkConfig, Hull, Real, ShapeError, SupportMap, Transformed};
 
@@ -438,6 +438,85 @@ pub fn our_hull<T: Real>(points: &[Vector3<T>]) -> Result<OurHull<T>, ShapeError
     let indices = vec![0; Hull::<T, 3>::indices_needed(n)].leak();
     let facets = vec![[0; 3]; Hull::<T, 3>::facets_needed(n)].leak();
     Hull::<T, 3>::new(points, indices, facets)
+}
+
+/// Half extents of the slab the resting box stands on.
+pub const SLAB: [f64; 3] = [2.0, 0.5, 2.0];
+
+/// Half extents of the resting box.
+pub const RESTING: [f64; 3] = [0.5, 0.5, 0.5];
+
+/// How deep the resting box sinks into the slab.
+pub const SINK: f64 = 0.01;
+
+/// Resting poses under a general rotation: the slab and the resting shape
+/// both turned by a random rotation of the whole scene, the shape resting
+/// in `base` orientation with a random yaw and a tilt of up to 1e-3 rad
+/// (none in one pose in four), its lowest point (`low`, its least height
+/// for a rotation) `SINK` below the slab's top at a random place: the poses
+/// an engine's resting contacts meet, where no coordinate is exactly zero.
+pub fn turned_resting_poses(
+    base: &Matrix3<f64>,
+    low: &dyn Fn(&Matrix3<f64>) -> f64,
+    count: usize,
+    seed: u64,
+) -> Vec<PosePair<3>> {
+    let mut rng = Lcg::new(seed);
+    (0..count)
+        .map(|i| {
+            let world = rng.rotation::<3>();
+            let tilt = if i % 4 == 0 {
+                0.0
+            } else {
+                rng.range(0.0, 1e-3)
+            };
+            let axis = Vector3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0));
+            let axis = if axis.norm() > 0.0 {
+                axis.normalize()
+            } else {
+                Vector3::x()
+            };
+            let yaw = rng.range(-3.1, 3.1);
+            let local = (UnitQuaternion::from_scaled_axis(axis * tilt)
+                * UnitQuaternion::from_scaled_axis(Vector3::y() * yaw))
+            .to_rotation_matrix()
+            .into_inner()
+                * base;
+            let place = Vector3::new(
+                rng.range(-1.0, 1.0),
+                SLAB[1] - low(&local) - SINK,
+                rng.range(-1.0, 1.0),
+            );
+            PosePair {
+                a: Pose {
+                    rotation: world,
+                    translation: Vector3::zeros(),
+                },
+                b: Pose {
+                    rotation: world * local,
+                    translation: world * place,
+                },
+                kind: Kind::Overlapping,
+            }
+        })
+        .collect()
+}
+
+/// A rotation taking the hull's first facet's outward normal to `−y`, so
+/// that the hull rests on that facet.
+pub fn facet_down(points: &[Vector3<f64>]) -> Matrix3<f64> {
+    let hull = our_hull(points).expect("a hull");
+    let f = hull.facets()[0].map(|i| points[i as usize]);
+    let n = (f[1] - f[0]).cross(&(f[2] - f[0])).normalize();
+    UnitQuaternion::rotation_between(&n, &-Vector3::y())
+        .unwrap_or_else(|| UnitQuaternion::from_scaled_axis(Vector3::x() * std::f64::consts::PI))
+        .to_rotation_matrix()
+        .into_inner()
+}
+
+/// The least height of the resting box ([`RESTING`]) turned by `r`.
+pub fn box_low(r: &Matrix3<f64>) -> f64 {
+    -(0..3).map(|j| RESTING[j] * r[(1, j)].abs()).sum::<f64>()
 }
 
 /// The criterion settings of every bench: short warm-up and measurement

@@ -355,9 +355,16 @@ where
             .iter()
             .map(|p| (p - first).norm())
             .fold(0.0, f64::max);
+        // The sine from the cross product (accurate for small angles,
+        // where `√(1 − cos²)` loses every digit).
         let f = to64(&face.normal).normalize();
-        let cos = f.dot(&n64).abs().min(1.0);
-        ((1.0 - cos * cos).sqrt(), 2.0 * reach)
+        let sine = if D == 3 {
+            let c = |i: usize, j: usize| f[i] * n64[j] - f[j] * n64[i];
+            (c(1, 2).powi(2) + c(2, 0).powi(2) + c(0, 1).powi(2)).sqrt()
+        } else {
+            (f[0] * n64[1] - f[1] * n64[0]).abs()
+        };
+        (sine, 2.0 * reach)
     };
     let faces = [tilt(a.face(n)), tilt(b.face(&-n))];
     let parallel = T::ANGLE_SLACK.f().sqrt();
