@@ -763,11 +763,36 @@ fn around<T: Real, const D: usize>(
         let d = at(i).map_or(SVector::zeros(), |p| p - centre);
         w.dot(&d).atan2(u.dot(&d))
     };
-    ids.sort_unstable_by(|&a, &b| {
-        angle(a)
-            .partial_cmp(&angle(b))
-            .unwrap_or(core::cmp::Ordering::Equal)
-    });
+    // Insertion sort on the angles (a face gathers at most `GATHERED`
+    // vertices): no comparison can make it fail, whatever a NaN does.
+    let mut angles = [T::zero(); GATHERED];
+    for (a, &i) in angles.iter_mut().zip(ids.iter()) {
+        *a = angle(i);
+    }
+    let n = ids.len().min(GATHERED);
+    for k in 1..n {
+        let mut j = k;
+        while j > 0 {
+            let (Some(&before), Some(&here)) = (angles.get(j - 1), angles.get(j)) else {
+                break;
+            };
+            if !(here < before) {
+                break;
+            }
+            exchange(&mut angles, j - 1);
+            exchange(ids, j - 1);
+            j -= 1;
+        }
+    }
+}
+
+/// Exchanges the entries at `k` and `k + 1` (nothing when either is
+/// missing), with no index that could fail.
+fn exchange<X>(v: &mut [X], k: usize) {
+    let pair = v.get_mut(k..).and_then(|rest| rest.get_mut(..2));
+    if let Some([a, b]) = pair {
+        core::mem::swap(a, b);
+    }
 }
 
 /// Removes vertices from a convex planar face (ids in order around it)
@@ -784,8 +809,9 @@ fn thin<T: Real, const D: usize, const N: usize>(
 ) {
     while ids.len() > keep.max(3) {
         let n = ids.len();
+        // `k` runs below `2n`: one wrap around the face (no division).
         let point = |k: usize| {
-            ids.get(k % n)
+            ids.get(if k >= n { k - n } else { k })
                 .and_then(|&i| at(i))
                 .unwrap_or_else(SVector::zeros)
         };
@@ -803,7 +829,11 @@ fn thin<T: Real, const D: usize, const N: usize>(
         else {
             return;
         };
-        let _ = ids.pop_at(gone);
+        // Moved to the end by exchanges, then popped.
+        for k in gone..n {
+            exchange(ids, k);
+        }
+        let _ = ids.pop();
     }
 }
 

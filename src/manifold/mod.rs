@@ -1200,9 +1200,21 @@ fn reduce<T: Real, const D: usize>(
                 _ => Some(a),
             })?;
         let floor = top * (T::one() - T::lit(AREA_TIE));
+        // The set's ids in order (a sorting network of five exchanges: no
+        // index, no comparison that could fail).
         let key = |set: &[usize; 4]| {
             let mut k = set.map(ids);
-            k.sort_unstable();
+            let order = |a: &mut (u64, u64), b: &mut (u64, u64)| {
+                if *b < *a {
+                    core::mem::swap(a, b);
+                }
+            };
+            let [a, b, c, d] = &mut k;
+            order(a, b);
+            order(c, d);
+            order(a, c);
+            order(b, d);
+            order(b, c);
             k
         };
         sets(forced)
