@@ -334,28 +334,7 @@ fn over_face<T: Real, const D: usize>(
     d: &SVector<T, D>,
     margin: T,
 ) -> Option<SVector<T, D>> {
-    let (owner, other, k, towards) = match chosen {
-        Axis::A(k) => (a, b, k, *d),
-        Axis::B(k) => (b, a, k, -d),
-    };
-    let &axis = owner.axes.get(k)?;
-    let out = if axis.dot(&towards) < T::zero() {
-        -axis
-    } else {
-        axis
-    };
-    let corner = other
-        .axes
-        .iter()
-        .zip(other.half.iter())
-        .fold(other.centre, |c, (v, &h)| {
-            if v.dot(&out) > T::zero() {
-                c - v * h
-            } else {
-                c + v * h
-            }
-        });
-    let r = corner - owner.centre;
+    let (owner, k, out, r) = deepest_corner(a, b, chosen, d)?;
     let over = owner
         .axes
         .iter()
@@ -400,13 +379,44 @@ fn shields<T: Real, const D: usize>(
     least: T,
     error: T,
 ) -> bool {
+    let Some((owner, k, _, r)) = deepest_corner(a, b, chosen, d) else {
+        return false;
+    };
+    // The overlap's own rounding and the positions' (each `error` at most).
+    let need = least + error + error;
+    owner
+        .axes
+        .iter()
+        .zip(owner.half.iter())
+        .enumerate()
+        .all(|(l, (u, &h))| {
+            if l == k {
+                h + h - least >= need
+            } else {
+                h - u.dot(&r).abs() >= need
+            }
+        })
+}
+
+/// The face's box, its axis index, the axis towards the other box and the
+/// deepest corner's offset (see [`deepest_corner`]).
+type Corner<'f, T, const D: usize> = (&'f BoxFrame<T, D>, usize, SVector<T, D>, SVector<T, D>);
+
+/// For face axis `chosen`: the box it belongs to, the axis's index, its
+/// direction towards the other box, and the other box's corner deepest
+/// towards that face, relative to the owner's centre (`d` runs from A's
+/// centre to B's).
+fn deepest_corner<'f, T: Real, const D: usize>(
+    a: &'f BoxFrame<T, D>,
+    b: &'f BoxFrame<T, D>,
+    chosen: Axis,
+    d: &SVector<T, D>,
+) -> Option<Corner<'f, T, D>> {
     let (owner, other, k, towards) = match chosen {
         Axis::A(k) => (a, b, k, *d),
         Axis::B(k) => (b, a, k, -d),
     };
-    let Some(&axis) = owner.axes.get(k) else {
-        return false;
-    };
+    let &axis = owner.axes.get(k)?;
     let out = if axis.dot(&towards) < T::zero() {
         -axis
     } else {
@@ -423,21 +433,7 @@ fn shields<T: Real, const D: usize>(
                 c + v * h
             }
         });
-    let r = corner - owner.centre;
-    // The overlap's own rounding and the positions' (each `error` at most).
-    let need = least + error + error;
-    owner
-        .axes
-        .iter()
-        .zip(owner.half.iter())
-        .enumerate()
-        .all(|(l, (u, &h))| {
-            if l == k {
-                h + h - least >= need
-            } else {
-                h - u.dot(&r).abs() >= need
-            }
-        })
+    Some((owner, k, out, corner - owner.centre))
 }
 
 /// A face axis: A's `k`-th or B's.
