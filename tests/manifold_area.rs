@@ -39,6 +39,26 @@ fn clip(poly: &[V2], a: V2, b: V2) -> Vec<V2> {
     out
 }
 
+/// The contact region in the lower face's plane, exactly: the upper face
+/// (half extents `upper`, turned by `yaw`, moved by `shift`) clipped to the
+/// lower face (half extents `lower`).
+fn region(upper: (f64, f64), lower: (f64, f64), yaw: f64, shift: V2) -> Vec<V2> {
+    let ((w, h), (lw, lh)) = (upper, lower);
+    let (s, c) = yaw.sin_cos();
+    let corner = |x: f64, y: f64| V2::new(c * x - s * y, s * x + c * y) + shift;
+    let mut region = vec![corner(-w, -h), corner(w, -h), corner(w, h), corner(-w, h)];
+    let frame = [
+        V2::new(-lw, -lh),
+        V2::new(lw, -lh),
+        V2::new(lw, lh),
+        V2::new(-lw, lh),
+    ];
+    for i in 0..4 {
+        region = clip(&region, frame[i], frame[(i + 1) % 4]);
+    }
+    region
+}
+
 /// The area of the convex hull of up to four points (twice the shoelace
 /// over their angular order about the centroid).
 fn hull_area(points: &[V2]) -> f64 {
@@ -97,18 +117,7 @@ fn resting<T: TestReal>(seed: u64) {
         let upper = place(0.0);
         // The region in the plane, exactly: the upper face turned, clipped
         // to the lower face.
-        let (s, c) = yaw.sin_cos();
-        let corner = |x: f64, y: f64| V2::new(c * x - s * y, s * x + c * y) + shift;
-        let mut region = vec![corner(-w, -h), corner(w, -h), corner(w, h), corner(-w, h)];
-        let frame = [
-            V2::new(-lw, -lh),
-            V2::new(lw, -lh),
-            V2::new(lw, lh),
-            V2::new(-lw, lh),
-        ];
-        for i in 0..4 {
-            region = clip(&region, frame[i], frame[(i + 1) % 4]);
-        }
+        let region = region((w, h), (lw, lh), yaw, shift);
         if region.len() < 5 {
             continue;
         }
@@ -202,18 +211,7 @@ fn spans_the_best_four<T: TestReal>(s: Stack) -> Result<(), String> {
         (world * at).map(t),
     )
     .unwrap();
-    let shift = V2::new(s.shift.0, s.shift.1);
-    let corner = |x: f64, y: f64| V2::new(cos * x - sin * y, sin * x + cos * y) + shift;
-    let mut region = vec![corner(-w, -h), corner(w, -h), corner(w, h), corner(-w, h)];
-    let frame = [
-        V2::new(-lw, -lh),
-        V2::new(lw, -lh),
-        V2::new(lw, lh),
-        V2::new(-lw, lh),
-    ];
-    for i in 0..4 {
-        region = clip(&region, frame[i], frame[(i + 1) % 4]);
-    }
+    let region = region((w, h), (lw, lh), s.yaw, V2::new(s.shift.0, s.shift.1));
     let m = contact_manifold(&lower, &upper, T::zero(), &config)
         .map_err(|e| format!("{e:?}"))?
         .ok_or("no manifold")?;
