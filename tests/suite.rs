@@ -45,6 +45,7 @@ mod owned_shapes;
 mod point_cores;
 mod polygon_support;
 mod properties;
+mod recorded_answers;
 mod relative_frame;
 mod repose;
 mod resting_faces;
