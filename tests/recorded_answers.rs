@@ -17,7 +17,7 @@
 //! `-0.0` from `0.0` included.
 
 use std::collections::BTreeMap;
-use std::fmt::Debug;
+use core::fmt::Debug;
 
 use gjk::nalgebra::{SMatrix, Vector2};
 use gjk::{
