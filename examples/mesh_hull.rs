@@ -8,7 +8,7 @@
 use core::error::Error;
 
 use gjk::nalgebra::{Isometry3, Vector3};
-use gjk::{contact, distance, intersects, GjkConfig, Hull, SupportMap, Transformed};
+use gjk::{contact, distance, intersects, Config, Hull, SupportMap, Transformed};
 
 /// The positions of the `v x y z` lines of an OBJ text; other lines are
 /// skipped.
@@ -56,7 +56,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     //    change the extents, so 1.01 widths is already an overlap).
     let x = Vector3::x();
     let width = shape.support(&x).x - shape.support(&-x).x;
-    let config = GjkConfig::default();
+    let config = Config::default();
     println!("    width along x {width:.4}");
     for offset in [1.5, 1.01, 0.9] {
         let a = Transformed::from_isometry3(

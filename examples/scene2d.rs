@@ -5,7 +5,7 @@
 //! `cargo run --release --example scene2d`
 
 use gjk::nalgebra::{Isometry2, Vector2};
-use gjk::{contact, Aabb, Ball, GjkConfig, Polygon, SupportMap, Transformed};
+use gjk::{contact, hull::Polygon, Aabb, Ball, Config, SupportMap, Transformed};
 
 /// A small deterministic number stream, so the scene is the same each run.
 struct Numbers(u64);
@@ -63,7 +63,7 @@ fn main() -> Result<(), Box<dyn core::error::Error>> {
     }
 
     // Narrow phase: contacts within 0.05, deepest first.
-    let config = GjkConfig::default();
+    let config = Config::default();
     let mut contacts = Vec::new();
     for &(i, j) in &candidates {
         if let Some(c) = contact(&*bodies[i], &*bodies[j], 0.05, &config)? {

@@ -11,8 +11,8 @@ use core::f64::consts::{FRAC_PI_3, FRAC_PI_4, PI};
 
 use gjk::nalgebra::{try_convert, Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{
-    closest_points, distance, intersects, ray_cast, shape_cast, Ball, Capsule, ConvexHull, Cuboid,
-    Distance, GjkConfig, Polygon, Real, Transformed, Vector,
+    closest_points, distance, hull::Polygon, hull::Scanned, intersects, ray_cast, shape_cast, Ball,
+    Capsule, Config, Cuboid, Distance, Real, Transformed, Vector,
 };
 
 /// What a distance query should answer: the distance and, when they are
@@ -154,7 +154,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 
 fn plane(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
     tour.section("2D");
-    let config = GjkConfig::default();
+    let config = Config::default();
     let s3 = 3.0_f64.sqrt();
 
     // A regular hexagon of circumradius 1; its top edge lies at y = √3/2.
@@ -195,7 +195,7 @@ fn plane(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
 
     // In f32: a 2×2 square and a 1×1 square turned by 45°, whose corner
     // reaches 1/√2 to the left of its centre.
-    let config = GjkConfig::<f32>::default();
+    let config = Config::<f32, _>::default();
     let square = Cuboid::new(Vector2::new(1.0_f32, 1.0))?;
     let small = Cuboid::new(Vector2::new(0.5_f32, 0.5))?;
     let diamond = |x: f32| {
@@ -228,7 +228,7 @@ fn plane(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
 
 fn space(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
     tour.section("3D");
-    let config = GjkConfig::default();
+    let config = Config::default();
     let s3 = 3.0_f64.sqrt();
     let cube = Cuboid::new(Vector3::new(1.0, 1.0, 1.0))?;
 
@@ -277,8 +277,8 @@ fn space(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
     tour.distance(
         "hull (octahedron) – hull (8 cube corners around (2, 2, 2))",
         &distance(
-            &ConvexHull::new(&octahedron)?,
-            &ConvexHull::new(&corners)?,
+            &Scanned::new(&octahedron)?,
+            &Scanned::new(&corners)?,
             &config,
         )?,
         Expected {
@@ -337,7 +337,7 @@ fn space(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
 
 fn higher(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
     tour.section("4D");
-    let config = GjkConfig::default();
+    let config = Config::default();
     let s2 = 2.0_f64.sqrt();
 
     let tesseract = Cuboid::new(Vector::<f64, 4>::repeat(1.0))?;
@@ -363,11 +363,7 @@ fn higher(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
     });
     tour.distance(
         "hull (cross-polytope) – hull (16 tesseract corners around (2, 2, 2, 2))",
-        &distance(
-            &ConvexHull::new(&cross)?,
-            &ConvexHull::new(&corners)?,
-            &config,
-        )?,
+        &distance(&Scanned::new(&cross)?, &Scanned::new(&corners)?, &config)?,
         Expected {
             distance: 2.5,
             witnesses: Some(([0.25; 4], [1.5; 4])),
@@ -384,7 +380,7 @@ fn higher(tour: &mut Tour) -> Result<(), Box<dyn Error>> {
     let s6 = 6.0_f64.sqrt();
     tour.distance(
         "hull (standard 6-simplex) – ball (r 0.5 at (1, …, 1))",
-        &distance(&ConvexHull::new(&simplex)?, &ball, &GjkConfig::default())?,
+        &distance(&Scanned::new(&simplex)?, &ball, &Config::default())?,
         Expected {
             distance: 5.0 / s6 - 0.5,
             witnesses: Some(([1.0 / 6.0; 6], [1.0 - 0.5 / s6; 6])),

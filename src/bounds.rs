@@ -5,7 +5,7 @@
 
 use nalgebra::SVector;
 
-use crate::query::GjkError;
+use crate::query::Error;
 use crate::real::{all_finite, axis, max_abs, Length, Real};
 use crate::support::{ShapeError, SupportMap, Transformed};
 
@@ -81,8 +81,8 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     ///
     /// # Errors
     ///
-    /// [`GjkError::NonFinite`] for a non-finite support point or margin,
-    /// [`GjkError::Overflow`] when the margin takes a face past the largest
+    /// [`Error::NonFinite`] for a non-finite support point or margin,
+    /// [`Error::Overflow`] when the margin takes a face past the largest
     /// finite value.
     ///
     /// # Example
@@ -99,10 +99,10 @@ impl<T: Real, const D: usize> Aabb<T, D> {
     /// assert!((b.max - Vector::<f64, 3>::new(11.0, 2.0, 3.0)).amax() < 1e-13);
     /// assert!(b.min.x <= 9.0 && b.max.x >= 11.0); // never cuts the shape
     /// ```
-    pub fn of(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<Self, GjkError> {
+    pub fn of(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<Self, Error> {
         let margin = shape.margin();
         if !(margin.is_finite() && margin >= T::zero()) {
-            return Err(GjkError::NonFinite);
+            return Err(Error::NonFinite);
         }
         let mut finite = true;
         let mut extent = T::zero();
@@ -116,7 +116,7 @@ impl<T: Real, const D: usize> Aabb<T, D> {
         let max = SVector::<T, D>::from_fn(|i, _| side(i, T::one()));
         let min = SVector::<T, D>::from_fn(|i, _| side(i, -T::one()));
         if !finite {
-            return Err(GjkError::NonFinite);
+            return Err(Error::NonFinite);
         }
         let grow = T::ROUNDING_FLOOR * extent + margin;
         let bounds = Self {
@@ -126,7 +126,7 @@ impl<T: Real, const D: usize> Aabb<T, D> {
         if all_finite(&bounds.min) && all_finite(&bounds.max) {
             Ok(bounds)
         } else {
-            Err(GjkError::Overflow)
+            Err(Error::Overflow)
         }
     }
 
@@ -297,7 +297,7 @@ impl<T: Real, const D: usize> BoundingBall<T, D> {
     /// assert_eq!(ball.center, Vector::<f64, 2>::zeros());
     /// assert!((ball.radius - 5.0).abs() < 1e-13);
     /// ```
-    pub fn of(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<Self, GjkError> {
+    pub fn of(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<Self, Error> {
         let core = Aabb::of(&CoreOf(shape))?;
         let margin = shape.margin();
         let radius = half_diagonal(&core) + margin;
@@ -307,7 +307,7 @@ impl<T: Real, const D: usize> BoundingBall<T, D> {
                 radius,
             })
         } else {
-            Err(GjkError::Overflow)
+            Err(Error::Overflow)
         }
     }
 
@@ -388,7 +388,7 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> Transformed<S, T, D> {
     /// assert!((b.max - Vector2::repeat(2f64.sqrt())).amax() < 1e-14);
     /// assert!((b.min + Vector2::repeat(2f64.sqrt())).amax() < 1e-14);
     /// ```
-    pub fn aabb(&self) -> Result<Aabb<T, D>, GjkError> {
+    pub fn aabb(&self) -> Result<Aabb<T, D>, Error> {
         Aabb::of(self)
     }
 
@@ -415,7 +415,7 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> Transformed<S, T, D> {
     /// assert!((ball.center - Vector2::new(10.0, -1.0)).norm() < 1e-13);
     /// assert!((ball.radius - 5.0).abs() < 1e-12);
     /// ```
-    pub fn bounding_ball(&self) -> Result<BoundingBall<T, D>, GjkError> {
+    pub fn bounding_ball(&self) -> Result<BoundingBall<T, D>, Error> {
         let inner = BoundingBall::of(self.shape())?;
         let center = self.to_world(&inner.center);
         // The placement's rounding: a few ε of the coordinates involved.
@@ -424,7 +424,7 @@ impl<S: SupportMap<T, D>, T: Real, const D: usize> Transformed<S, T, D> {
         if all_finite(&center) && radius.is_finite() {
             Ok(BoundingBall { center, radius })
         } else {
-            Err(GjkError::Overflow)
+            Err(Error::Overflow)
         }
     }
 }

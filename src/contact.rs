@@ -9,7 +9,7 @@ use crate::engine::{
     ShapeAnswer, Verdict,
 };
 use crate::epa::{expand, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
-use crate::query::{GjkError, QueryConfig, Status, Toward};
+use crate::query::{Config, Error, Status};
 use crate::real::Real;
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
@@ -39,11 +39,11 @@ use crate::trace::Watch;
 /// # Example
 ///
 /// ```
-/// use gjk::{contact, Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{contact, Cuboid, Config, Transformed, Vector};
 ///
 /// let a = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
 /// let b = Transformed::translated(a, Vector::<f64, 2>::new(1.5, 0.0)).unwrap();
-/// let c = contact(&a, &b, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// let c = contact(&a, &b, 0.0, &Config::default()).unwrap().unwrap();
 /// assert!((c.distance + 0.5).abs() < 1e-12); // overlapping by 0.5 along x
 /// assert!((c.normal - Vector::<f64, 2>::x()).norm() < 1e-12);
 /// assert!((c.point_a.x - 1.0).abs() < 1e-12 && (c.point_b.x - 0.5).abs() < 1e-12);
@@ -53,7 +53,14 @@ use crate::trace::Watch;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contact<T: Real, const D: usize> {
     /// Signed distance: the gap when apart, minus the depth when overlapping.
+    /// The best estimate, between the two bounds.
     pub distance: T,
+    /// A certified lower bound on the signed distance (minus the upper
+    /// bound on the depth when overlapping).
+    pub lower: T,
+    /// A certified upper bound on the signed distance (within the tolerance
+    /// of the lower bound when [`Status::Converged`]).
+    pub upper: T,
     /// Unit normal from A towards B.
     pub normal: SVector<T, D>,
     /// Closest point of A (apart), or the point of A deepest in B.
@@ -71,11 +78,11 @@ pub struct Contact<T: Real, const D: usize> {
 /// # Example
 ///
 /// ```
-/// use gjk::{penetration, Ball, Cuboid, GjkConfig, Status, Vector};
+/// use gjk::{penetration, Ball, Cuboid, Config, Status, Vector};
 ///
 /// let slab = Cuboid::new(Vector::<f64, 2>::new(2.0, 1.0)).unwrap();
 /// let ball = Ball::new(Vector::<f64, 2>::new(0.0, 1.5), 1.0).unwrap();
-/// let p = penetration(&slab, &ball, &GjkConfig::default()).unwrap().unwrap();
+/// let p = penetration(&slab, &ball, &Config::default()).unwrap().unwrap();
 /// assert_eq!(p.status, Status::Converged);
 /// assert!((p.depth - 0.5).abs() < 1e-12); // the ball's bottom at y = 0.5
 /// assert!((p.normal - Vector::<f64, 2>::y()).norm() < 1e-12);
@@ -91,10 +98,10 @@ pub struct Penetration<T: Real, const D: usize> {
     /// (exact where the depth is representable); otherwise the lower bound.
     pub depth: T,
     /// A certified lower bound on the depth (reached by EPA's polytope).
-    pub lower_bound: T,
+    pub lower: T,
     /// A certified upper bound on the depth (within the tolerance of the
     /// lower bound when [`Status::Converged`]).
-    pub upper_bound: T,
+    pub upper: T,
     /// Unit normal from A towards B: translating B by `depth · normal` brings
     /// the shapes to touching.
     pub normal: SVector<T, D>,
@@ -115,8 +122,8 @@ fn signed<T, const D: usize, const V: usize, const F: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     cutoff: T,
-    config: &Toward<T, D>,
-) -> Result<Option<ShapeAnswer<T, D>>, GjkError>
+    config: &Config<T, D>,
+) -> Result<Option<ShapeAnswer<T, D>>, Error>
 where
     T: Real,
 {
@@ -129,9 +136,9 @@ pub(crate) fn signed_watched<T, const D: usize, const V: usize, const F: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     cutoff: T,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     watch: &mut impl Watch<T, D>,
-) -> Result<Option<ShapeAnswer<T, D>>, GjkError>
+) -> Result<Option<ShapeAnswer<T, D>>, Error>
 where
     T: Real,
 {
@@ -166,7 +173,7 @@ where
         gjk.witnesses_on_planes(&pair, &simplex).signed_bound(&pair)
     };
     if core.normal.is_none() {
-        return Err(GjkError::NonFinite);
+        return Err(Error::NonFinite);
     }
     // The largest coordinate of the shape points seen, in the shapes' frame.
     let size = core.extent.size() / pair.scale();
@@ -191,22 +198,22 @@ where
 ///
 /// # Errors
 ///
-/// [`GjkError::NonFinite`] for NaN or infinite input,
-/// [`GjkError::InvalidConfig`] for a bad configuration or a NaN or negative
-/// `max_separation`, [`GjkError::IterationLimit`] when the cap is reached
+/// [`Error::NonFinite`] for NaN or infinite input,
+/// [`Error::InvalidConfig`] for a bad configuration or a NaN or negative
+/// `max_separation`, [`Error::IterationLimit`] when the cap is reached
 /// before contact within `max_separation` is decided, and
-/// [`GjkError::Overflow`] for an answer beyond the largest finite value.
+/// [`Error::Overflow`] for an answer beyond the largest finite value.
 /// Reaching a limit once contact is decided is not an error: the answer
 /// carries the status.
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{contact, Ball, Cuboid, GjkConfig, Vector};
+/// use gjk::{contact, Ball, Cuboid, Config, Vector};
 ///
 /// let floor = Cuboid::new(Vector::<f64, 2>::new(10.0, 1.0)).unwrap();
 /// let ball = Ball::new(Vector::<f64, 2>::new(0.0, 1.75), 1.0).unwrap();
-/// let c = contact(&floor, &ball, 0.1, &GjkConfig::default()).unwrap().unwrap();
+/// let c = contact(&floor, &ball, 0.1, &Config::default()).unwrap().unwrap();
 /// assert!((c.distance + 0.25).abs() < 1e-12); // 0.25 deep
 /// assert!((c.normal - Vector::<f64, 2>::new(0.0, 1.0)).norm() < 1e-12);
 /// ```
@@ -214,9 +221,8 @@ pub fn contact<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     max_separation: T,
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Option<Contact<T, D>>, GjkError> {
-    let config = &config.settings();
+    config: &Config<T, D>,
+) -> Result<Option<Contact<T, D>>, Error> {
     contact_with_capacity::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(
         a,
         b,
@@ -234,12 +240,12 @@ pub fn contact<T: Real, const D: usize>(
 /// # Example
 ///
 /// ```
-/// use gjk::{contact_with_capacity, Cuboid, GjkConfig, Status, Transformed, Vector};
+/// use gjk::{contact_with_capacity, Cuboid, Config, Status, Transformed, Vector};
 ///
 /// let a = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let b = Transformed::translated(a, Vector::<f64, 3>::new(0.3, 1.8, 0.0)).unwrap();
 /// // Two boxes need little room: 16 vertices, 48 facets.
-/// let c = contact_with_capacity::<f64, 3, 16, 48>(&a, &b, 0.0, &GjkConfig::default())
+/// let c = contact_with_capacity::<f64, 3, 16, 48>(&a, &b, 0.0, &Config::default())
 ///     .unwrap()
 ///     .unwrap();
 /// assert_eq!(c.status, Status::Converged);
@@ -250,34 +256,31 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     max_separation: T,
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Option<Contact<T, D>>, GjkError> {
-    let config = &config.settings();
+    config: &Config<T, D>,
+) -> Result<Option<Contact<T, D>>, Error> {
     if !(max_separation >= T::zero()) || !max_separation.is_finite() {
-        return Err(GjkError::InvalidConfig);
+        return Err(Error::InvalidConfig);
     }
     let Some(s) = signed::<T, D, V, F>(a, b, max_separation, config)? else {
         return Ok(None);
     };
-    let normal = s.normal.ok_or(GjkError::NonFinite)?;
-    Ok(Some(Contact {
-        distance: s.distance,
-        normal,
-        point_a: s.point_a,
-        point_b: s.point_b,
-        iterations: s.iterations,
-        status: s.status,
-    }))
+    Contact::from_signed(s).map(Some)
 }
 
 /// The depth, normal and contact points of two overlapping shapes, or `None`
 /// when they are proven apart; touching shapes give depth zero.
 ///
+/// A thin view of [`contact`]: `penetration(a, b, config)` is
+/// `contact(a, b, 0, config)` read by [`Contact::penetration`], the same
+/// answer with the sign turned (depth for distance, its bounds swapped and
+/// clamped at zero). Use [`contact_with_capacity`] with a query distance of
+/// zero for more EPA room.
+///
 /// `None` is an answer only when a bound certifies the gap (the rule of
 /// [`intersects`](crate::intersects), which this query always agrees with):
 /// shapes apart by no more than the tolerance and rounding count as
 /// touching, and a query whose bounds still straddle contact when the
-/// iteration cap is reached is [`GjkError::IterationLimit`].
+/// iteration cap is reached is [`Error::IterationLimit`].
 ///
 /// Rounded shapes (balls, capsules, [`Rounded`](crate::Rounded)) whose cores
 /// are apart are answered from GJK on the cores plus the radii, without EPA.
@@ -289,11 +292,11 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
 /// # Example
 ///
 /// ```
-/// use gjk::{penetration, Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{penetration, Cuboid, Config, Transformed, Vector};
 ///
 /// let a = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let b = Transformed::translated(a, Vector::<f64, 3>::new(1.5, 0.2, 0.0)).unwrap();
-/// let p = penetration(&a, &b, &GjkConfig::default()).unwrap().unwrap();
+/// let p = penetration(&a, &b, &Config::default()).unwrap().unwrap();
 /// assert!((p.depth - 0.5).abs() < 1e-12);
 /// assert!((p.normal - Vector::<f64, 3>::x()).norm() < 1e-12);
 /// ```
@@ -336,73 +339,57 @@ pub fn contact_with_capacity<T: Real, const D: usize, const V: usize, const F: u
 pub fn penetration<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Option<Penetration<T, D>>, GjkError> {
-    let config = &config.settings();
-    penetration_with_capacity::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(a, b, config)
+    config: &Config<T, D>,
+) -> Result<Option<Penetration<T, D>>, Error> {
+    Ok(contact(a, b, T::zero(), config)?.map(|c| c.penetration()))
 }
 
-/// [`penetration`] with room for `V` polytope vertices and `F` facets.
-///
-/// The working set lives on the stack and grows linearly in `V` and `F`.
-/// Running out of room ends the query with [`Status::OutOfCapacity`], its
-/// depth and upper bound bracketing the truth. Polytopes rarely need more
-/// than the default; deep overlaps of curved shapes do (about `√(R / c)`
-/// times more vertices for a boundary of curvature radius `R` whose centre
-/// is `c` from the origin, see the README): give them room (three facets
-/// per vertex in 3D) and raise [`GjkConfig::max_iterations`](crate::GjkConfig::max_iterations) with it.
-///
-/// # Errors
-///
-/// As for [`contact`].
-///
-/// # Example
-///
-/// ```
-/// use gjk::{penetration, penetration_with_capacity, Cylinder, GjkConfig, Status};
-/// use gjk::{Transformed, Vector};
-///
-/// // Two drums (radius 1, half-height 2) with their axes 0.5 apart: the curved
-/// // sides overlap by 1.5, too deep for the default room.
-/// let drum = Cylinder::new(2.0_f64, 1.0).unwrap();
-/// let beside = Transformed::translated(drum, Vector::<f64, 3>::new(0.5, 0.0, 0.0)).unwrap();
-/// let config = GjkConfig { max_iterations: 1000, ..GjkConfig::default() };
-/// let cramped = penetration(&drum, &beside, &config).unwrap().unwrap();
-/// assert_eq!(cramped.status, Status::OutOfCapacity);
-/// assert!(cramped.depth <= 1.5 && 1.5 <= cramped.upper_bound); // still a bracket
-/// let p = penetration_with_capacity::<f64, 3, 512, 1536>(&drum, &beside, &config);
-/// let p = p.unwrap().unwrap();
-/// assert_eq!(p.status, Status::Converged);
-/// assert!((p.depth - 1.5).abs() < 1e-9);
-/// ```
-pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const F: usize>(
-    a: &(impl SupportMap<T, D> + ?Sized),
-    b: &(impl SupportMap<T, D> + ?Sized),
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Option<Penetration<T, D>>, GjkError> {
-    let config = &config.settings();
-    let Some(s) = signed::<T, D, V, F>(a, b, T::zero(), config)? else {
-        return Ok(None);
-    };
-    // Shapes apart by less than the tolerance and rounding count as
-    // touching: depth zero.
-    Penetration::from_signed(s).map(Some)
-}
-
-impl<T: Real, const D: usize> Penetration<T, D> {
-    /// The penetration read off a signed answer.
-    pub(crate) fn from_signed(s: ShapeAnswer<T, D>) -> Result<Self, GjkError> {
-        let normal = s.normal.ok_or(GjkError::NonFinite)?;
-        Ok(Penetration {
-            // `+0` after the clamp: `max` may keep a `-0`.
-            depth: (-s.distance).max(T::zero()) + T::zero(),
-            lower_bound: (-s.certain).max(T::zero()) + T::zero(),
-            upper_bound: (-s.bound).max(T::zero()) + T::zero(),
+impl<T: Real, const D: usize> Contact<T, D> {
+    /// The contact read off a signed answer; a missing normal (no direction
+    /// defined) is [`Error::NonFinite`].
+    pub(crate) fn from_signed(s: ShapeAnswer<T, D>) -> Result<Self, Error> {
+        let normal = s.normal.ok_or(Error::NonFinite)?;
+        Ok(Contact {
+            distance: s.distance,
+            lower: s.bound,
+            upper: s.certain,
             normal,
             point_a: s.point_a,
             point_b: s.point_b,
             iterations: s.iterations,
             status: s.status,
         })
+    }
+
+    /// The same answer as a [`Penetration`]: the depth `−distance` and its
+    /// bounds `−upper`, `−lower`, each clamped at zero (shapes apart by no
+    /// more than the tolerance and rounding count as touching, depth zero).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{contact, Cuboid, Config, Transformed, Vector};
+    ///
+    /// let a = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
+    /// let b = Transformed::translated(a, Vector::<f64, 2>::new(1.5, 0.0)).unwrap();
+    /// let c = contact(&a, &b, 0.0, &Config::default()).unwrap().unwrap();
+    /// let p = c.penetration();
+    /// assert_eq!(p.depth, -c.distance);
+    /// assert!(p.lower <= p.depth && p.depth <= p.upper);
+    /// ```
+    #[must_use]
+    pub fn penetration(&self) -> Penetration<T, D> {
+        // `+0` after the clamp: `max` may keep a `-0`.
+        let depth = |x: T| (-x).max(T::zero()) + T::zero();
+        Penetration {
+            depth: depth(self.distance),
+            lower: depth(self.upper),
+            upper: depth(self.lower),
+            normal: self.normal,
+            point_a: self.point_a,
+            point_b: self.point_b,
+            iterations: self.iterations,
+            status: self.status,
+        }
     }
 }

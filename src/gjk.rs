@@ -10,7 +10,7 @@ use crate::engine::{
     begin, below_normal, gjk_loop, margins, point_core, watched_loop, within, Exits, ShapeAnswer,
     Verdict,
 };
-use crate::query::{GjkError, QueryConfig, Status, Toward};
+use crate::query::{Config, Error, Status};
 use crate::real::Real;
 use crate::simplex::Simplex;
 use crate::support::{BoxAxes, SupportMap};
@@ -21,16 +21,16 @@ use crate::trace::Watch;
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, Cuboid, GjkConfig, Point, Status, Vector};
+/// use gjk::{distance, Cuboid, Config, Point, Status, Vector};
 ///
 /// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
 /// let p = Point::new(Vector::<f64, 2>::new(4.0, 5.0)).unwrap();
-/// let d = distance(&square, &p, &GjkConfig::default()).unwrap();
+/// let d = distance(&square, &p, &Config::default()).unwrap();
 /// assert_eq!(d.status, Status::Converged);
 /// assert!((d.distance - 5.0).abs() < 1e-12); // from the corner (1, 1): a 3-4-5 triangle
 /// assert!((d.point_a - Vector::<f64, 2>::new(1.0, 1.0)).norm() < 1e-12);
 /// assert!((d.normal.unwrap() - Vector::<f64, 2>::new(0.6, 0.8)).norm() < 1e-12);
-/// assert!(d.lower_bound <= d.distance);
+/// assert!(d.lower <= d.distance);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -43,7 +43,11 @@ pub struct Distance<T: Real, const D: usize> {
     /// relative tolerance plus the rounding of the coordinates
     /// (`ROUNDING_FLOOR · L`, [`Real::ROUNDING_FLOOR`], `L` the largest
     /// coordinate involved); otherwise the two bracket the distance.
-    pub lower_bound: T,
+    pub lower: T,
+    /// A certified upper bound on the distance: when the shapes are apart,
+    /// the distance itself (the length of a pair of points, one in each
+    /// shape).
+    pub upper: T,
     /// The witness point on A.
     ///
     /// When the shapes are apart, `point_a` and `point_b` are the closest
@@ -76,7 +80,8 @@ impl<T: Real, const D: usize> Distance<T, D> {
         Self {
             // `+0` after the clamp: `max` may keep a `-0`.
             distance: s.distance.max(T::zero()) + T::zero(),
-            lower_bound: s.bound.max(T::zero()) + T::zero(),
+            lower: s.bound.max(T::zero()) + T::zero(),
+            upper: s.certain.max(T::zero()) + T::zero(),
             point_a: s.point_a,
             point_b: s.point_b,
             normal: s.normal,
@@ -104,26 +109,26 @@ impl<T: Real, const D: usize> Distance<T, D> {
 ///
 /// # Errors
 ///
-/// [`GjkError::NonFinite`] for NaN or infinite support points or margins,
-/// [`GjkError::InvalidConfig`] for a bad configuration, and
-/// [`GjkError::IterationLimit`] when the cap is reached while the bounds still
+/// [`Error::NonFinite`] for NaN or infinite support points or margins,
+/// [`Error::InvalidConfig`] for a bad configuration, and
+/// [`Error::IterationLimit`] when the cap is reached while the bounds still
 /// straddle contact.
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{intersects, Ball, Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{intersects, Ball, Cuboid, Config, Transformed, Vector};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let ball = Ball::new(Vector::<f64, 3>::new(1.8, 0.0, 0.0), 1.0).unwrap();
-/// assert!(intersects(&cube, &ball, &GjkConfig::default()).unwrap());
+/// assert!(intersects(&cube, &ball, &Config::default()).unwrap());
 /// ```
 pub fn intersects<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<bool, GjkError> {
-    intersects_watched(a, b, &config.settings(), &mut ())
+    config: &Config<T, D>,
+) -> Result<bool, Error> {
+    intersects_watched(a, b, config, &mut ())
 }
 
 /// [`intersects`], its iterations reported to `watch`.
@@ -131,9 +136,9 @@ pub fn intersects<T: Real, const D: usize>(
 pub(crate) fn intersects_watched<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     watch: &mut impl Watch<T, D>,
-) -> Result<bool, GjkError> {
+) -> Result<bool, Error> {
     let (ra, rb) = margins(a, b)?;
     config.check()?;
     if let Some(core) = point_core(a, b) {
@@ -176,27 +181,27 @@ fn boxes_intersect<T: Real, const D: usize>(
 ///
 /// # Errors
 ///
-/// [`GjkError::NonFinite`] for NaN or infinite support points or margins,
-/// [`GjkError::InvalidConfig`] for a bad configuration. Reaching the cap is not
+/// [`Error::NonFinite`] for NaN or infinite support points or margins,
+/// [`Error::InvalidConfig`] for a bad configuration. Reaching the cap is not
 /// an error: the answer carries [`Status::IterationLimit`] and its bounds.
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, Ball, GjkConfig, Vector};
+/// use gjk::{distance, Ball, Config, Vector};
 ///
 /// let a = Ball::new(Vector::<f64, 2>::new(0.0, 0.0), 1.0).unwrap();
 /// let b = Ball::new(Vector::<f64, 2>::new(3.0, 4.0), 1.5).unwrap();
-/// let d = distance(&a, &b, &GjkConfig::default()).unwrap();
+/// let d = distance(&a, &b, &Config::default()).unwrap();
 /// assert!((d.distance - 2.5).abs() < 1e-15);
 /// assert_eq!(d.iterations, 0); // two point cores: answered in closed form
 /// ```
 pub fn distance<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Distance<T, D>, GjkError> {
-    distance_watched(a, b, &config.settings(), &mut ())
+    config: &Config<T, D>,
+) -> Result<Distance<T, D>, Error> {
+    distance_watched(a, b, config, &mut ())
 }
 
 /// [`distance`], its iterations reported to `watch`.
@@ -204,9 +209,9 @@ pub fn distance<T: Real, const D: usize>(
 pub(crate) fn distance_watched<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     watch: &mut impl Watch<T, D>,
-) -> Result<Distance<T, D>, GjkError> {
+) -> Result<Distance<T, D>, Error> {
     let (ra, rb) = margins(a, b)?;
     config.check()?;
     if let Some(core) = point_core(a, b) {
@@ -231,17 +236,17 @@ pub(crate) fn distance_watched<T: Real, const D: usize>(
 /// # Errors
 ///
 /// As for [`distance`]; a NaN or negative `max_dist` is
-/// [`GjkError::InvalidConfig`].
+/// [`Error::InvalidConfig`].
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{closest_points, Cuboid, GjkConfig, Segment, Vector};
+/// use gjk::{closest_points, Cuboid, Config, Segment, Vector};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let a = Vector::<f64, 3>::new(3.0, -2.0, 0.0);
 /// let rod = Segment::new(a, Vector::<f64, 3>::new(3.0, 2.0, 0.0)).unwrap();
-/// let config = GjkConfig::default();
+/// let config = Config::default();
 /// // The rod is 2 from the cube's face x = 1: beyond a cutoff of 1.5, within 2.5.
 /// assert_eq!(closest_points(&cube, &rod, 1.5, &config).unwrap(), None);
 /// let d = closest_points(&cube, &rod, 2.5, &config).unwrap().unwrap();
@@ -252,11 +257,10 @@ pub fn closest_points<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     max_dist: T,
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Option<Distance<T, D>>, GjkError> {
-    let config = &config.settings();
+    config: &Config<T, D>,
+) -> Result<Option<Distance<T, D>>, Error> {
     if !(max_dist >= T::zero()) {
-        return Err(GjkError::InvalidConfig);
+        return Err(Error::InvalidConfig);
     }
     let (ra, rb) = margins(a, b)?;
     config.check()?;

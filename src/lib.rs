@@ -6,14 +6,14 @@
 //! generic code path.
 //!
 //! ```
-//! use gjk::{distance, intersects, Ball, Cuboid, GjkConfig, Transformed, Vector};
+//! use gjk::{distance, intersects, Ball, Cuboid, Config, Transformed, Vector};
 //! use gjk::nalgebra::{Isometry3, Vector3};
 //!
 //! let cube = Cuboid::new(Vector3::new(1.0_f64, 1.0, 1.0)).unwrap();
 //! let moved = Transformed::from_isometry3(cube, &Isometry3::translation(4.0, 0.0, 0.0));
 //! let ball = Ball::new(Vector3::zeros(), 1.0).unwrap();
 //!
-//! let config = GjkConfig::default();
+//! let config = Config::default();
 //! let d = distance(&ball, &moved, &config).unwrap();
 //! assert!((d.distance - 2.0).abs() < 1e-12);
 //! assert!((d.point_a - Vector3::new(1.0, 0.0, 0.0)).norm() < 1e-12);
@@ -23,7 +23,7 @@
 //! // The same code runs in any dimension, here 4D:
 //! let a = Ball::new(Vector::<f64, 4>::zeros(), 1.0).unwrap();
 //! let b = Cuboid::new(Vector::<f64, 4>::repeat(0.5)).unwrap();
-//! assert!(intersects(&a, &b, &GjkConfig::default()).unwrap());
+//! assert!(intersects(&a, &b, &Config::default()).unwrap());
 //! ```
 //!
 //! # How it is built
@@ -60,8 +60,8 @@
 //! * [`contact_manifold`]: the several points a solver needs when polytopes
 //!   touch along a face ([`contact_manifold_into`] fills the caller's
 //!   storage).
-//! * [`BuiltHull`], [`Hull`]: exact convex hulls of point clouds, and the
-//!   default hull shape built on them; [`Aabb`], [`BoundingBall`]: the input
+//! * [`Hull`]: the convex hull of a point cloud, built exactly, the one
+//!   polytope type to reach for (the specialised forms are in [`hull`]); [`Aabb`], [`BoundingBall`]: the input
 //!   of a broad phase.
 //!
 //! Tolerances are relative and live in one place, the [`Real`] trait.
@@ -112,25 +112,60 @@ pub use crate::bounds::{Aabb, BoundingBall};
 pub use crate::cast::{
     ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, RayHit, RigidMotion, ShapeHit,
 };
-pub use crate::contact::{
-    contact, contact_with_capacity, penetration, penetration_with_capacity, Contact, Penetration,
-};
+pub use crate::contact::{contact, contact_with_capacity, penetration, Contact, Penetration};
 pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 pub use crate::gjk::{closest_points, distance, intersects, Distance};
-pub use crate::hull_build::BuiltHull;
 pub use crate::manifold::{
     contact_manifold, contact_manifold_into, Face, Faces, Manifold, ManifoldPoint, Side,
     MAX_FACE_POINTS, MAX_MANIFOLD_POINTS,
 };
-pub use crate::query::{GjkConfig, GjkError, QueryConfig, Status, Toward, DEFAULT_MAX_ITERATIONS};
+pub use crate::query::{Certified, Config, Error, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::real::Real;
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::support::{
-    Affine, Ball, BoxFrame, Capsule, ClimbingHull, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid,
-    Hull, HullBlock, MinkowskiSum, PackedHull, Placement, Point, Polygon, RayEntry, Rounded,
-    Segment, ShapeError, SupportMap, Transformed, Triangle,
+    Affine, Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Hull, MinkowskiSum,
+    Placement, Point, RayEntry, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
 };
 pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
+
+/// The specialised forms of a convex polytope, for callers with a reason to
+/// pick one; [`Hull`] chooses among them by size and is the one to use
+/// otherwise.
+///
+/// | type | input | support | use it when |
+/// |---|---|---|---|
+/// | [`Hull`] (at the root) | any point cloud | scan up to 16 vertices, climbing above | always, unless a row below fits better |
+/// | [`Polygon`] | a convex polygon, vertices in counter-clockwise order | binary search, `O(log n)` | 2D shapes given in order (a level editor, Box2D-style polygons) |
+/// | [`Scanned`] | points that are already the hull's vertices | a scan of all points | shapes rebuilt every frame from few points |
+/// | [`Packed`] ([`Block`]s) | the same | a scan over SIMD-friendly blocks | large hulls with no facets at hand |
+/// | [`Climbing`] | points and facets (from [`Built`] or a mesh) | hill climbing on the edge graph | large hulls whose method is fixed by the caller |
+/// | [`Built`] | any point cloud | none: the exact hull as indices | building a hull once, for storage or another library |
+///
+/// # Example
+///
+/// ```
+/// use gjk::hull::Scanned;
+/// use gjk::{distance, Config, Hull, Vector};
+///
+/// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+/// let corners = [v(0.0, 0.0), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)];
+/// let cloud = [v(0.5, 0.5), corners[0], corners[1], corners[2], corners[3], v(0.5, 0.0)];
+/// let n = cloud.len();
+/// let mut indices = vec![0; Hull::<f64, 2>::indices_needed(n)];
+/// let mut facets = vec![[0; 2]; Hull::<f64, 2>::facets_needed(n)];
+/// let square = Hull::<f64, 2>::new(&cloud, &mut indices, &mut facets).unwrap();
+/// assert_eq!(square.vertices().len(), 4);
+/// let scanned = Scanned::new(&corners[..]).unwrap();
+/// let config = Config::default();
+/// assert_eq!(
+///     distance(&square, &scanned, &config).unwrap().distance,
+///     0.0,
+/// );
+/// ```
+pub mod hull {
+    pub use crate::hull_build::Built;
+    pub use crate::support::{Block, Climbing, Packed, Polygon, Scanned};
+}
 
 #[doc = include_str!("../docs/from_parry.md")]
 pub mod from_parry {}

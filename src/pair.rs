@@ -25,12 +25,12 @@
 //! `2^250` in `f64` (`2^30` in `f32`), and whose squared lengths therefore
 //! leave the range in the kernel's frame, can overflow inside the kernel
 //! (shapes spanning more than the exponent range, from `1e-300` to
-//! `1e300`, always do); that is reported as [`GjkError::Overflow`], never
+//! `1e300`, always do); that is reported as [`Error::Overflow`], never
 //! answered.
 
 use nalgebra::SVector;
 
-use crate::query::GjkError;
+use crate::query::Error;
 use crate::real::{all_finite, max_abs, Real};
 use crate::simplex::SupportPoint;
 use crate::support::SupportMap;
@@ -64,17 +64,17 @@ impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
     }
 
     /// The error for a support point `w` of the kernel's frame that is not
-    /// finite: NaN came from the shapes ([`GjkError::NonFinite`]); an
+    /// finite: NaN came from the shapes ([`Error::NonFinite`]); an
     /// infinity is theirs too, unless the frame magnified them (a shape
     /// whose first support point and centre are tiny beside its extent),
-    /// which is [`GjkError::Overflow`].
+    /// which is [`Error::Overflow`].
     #[cold]
     #[must_use]
-    pub fn non_finite<const D: usize>(&self, w: &SVector<T, D>) -> GjkError {
+    pub fn non_finite<const D: usize>(&self, w: &SVector<T, D>) -> Error {
         if self.scale > T::one() && !w.iter().any(|x| !x.is_finite() && !(x.abs() > T::zero())) {
-            GjkError::Overflow
+            Error::Overflow
         } else {
-            GjkError::NonFinite
+            Error::NonFinite
         }
     }
 
@@ -100,21 +100,21 @@ impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
     ///
     /// # Errors
     ///
-    /// [`GjkError::NonFinite`] when the support point is not finite.
+    /// [`Error::NonFinite`] when the support point is not finite.
     pub fn along<const D: usize>(
         a: &'s A,
         b: &'s B,
         dir: &SVector<T, D>,
         ca: &SVector<T, D>,
         cb: &SVector<T, D>,
-    ) -> Result<(Self, SupportPoint<T, D>), GjkError>
+    ) -> Result<(Self, SupportPoint<T, D>), Error>
     where
         A: SupportMap<T, D>,
         B: SupportMap<T, D>,
     {
         let (pa, pb) = (a.core_support(dir), b.core_support(&-dir));
         if !all_finite(&pa) || !all_finite(&pb) {
-            return Err(GjkError::NonFinite);
+            return Err(Error::NonFinite);
         }
         let scale = frame_scale(&[pa, pb, *ca, *cb], T::zero());
         let pair = Self::with_scale(a, b, scale);

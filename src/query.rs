@@ -1,6 +1,6 @@
 //! What every query is given and how it ends: the settings
-//! ([`GjkConfig`]), the reason it stopped ([`Status`]) and why it could not
-//! be answered ([`GjkError`]).
+//! ([`Config`]), the reason it stopped ([`Status`]) and why it could not
+//! be answered ([`Error`]).
 
 use nalgebra::SVector;
 
@@ -12,37 +12,35 @@ use crate::real::Real;
 /// # Example
 ///
 /// ```
-/// use gjk::{GjkConfig, DEFAULT_MAX_ITERATIONS};
+/// use gjk::{Config, DEFAULT_MAX_ITERATIONS};
 ///
-/// assert_eq!(GjkConfig::<f64>::default().max_iterations, DEFAULT_MAX_ITERATIONS);
-/// let patient = GjkConfig::<f64> {
+/// assert_eq!(Config::<f64, 3>::default().max_iterations, DEFAULT_MAX_ITERATIONS);
+/// let patient = Config::<f64, 3> {
 ///     max_iterations: 4 * DEFAULT_MAX_ITERATIONS,
-///     ..GjkConfig::default()
+///     ..Config::default()
 /// };
 /// assert_eq!(patient.max_iterations, 512);
 /// ```
 pub const DEFAULT_MAX_ITERATIONS: u32 = 128;
 
-/// Settings of a query: its tolerance and iteration cap, the same for
-/// every dimension (one config serves 2D and 3D).
-///
-/// A first search direction, where a caller has one, comes with
-/// [`toward`](Self::toward); every query takes either.
+/// Settings of a query: its tolerance, its iteration cap and, where the
+/// caller has one, the direction its search starts along. Every query takes
+/// one (GJK's loop, EPA, the casts and the manifolds alike).
 ///
 /// ```
-/// use gjk::{distance, Ball, GjkConfig, Vector};
+/// use gjk::{distance, Ball, Config, Vector};
 ///
-/// let config = GjkConfig::<f64>::default();
 /// let flat = Ball::new(Vector::<f64, 2>::zeros(), 1.0).unwrap();
 /// let far = Ball::new(Vector::<f64, 2>::new(3.0, 0.0), 1.0).unwrap();
-/// assert_eq!(distance(&flat, &far, &config).unwrap().distance, 1.0);
+/// assert_eq!(distance(&flat, &far, &Config::default()).unwrap().distance, 1.0);
+/// let patient = Config::<f64, 3> { max_iterations: 512, ..Config::default() };
 /// let solid = Ball::new(Vector::<f64, 3>::zeros(), 1.0).unwrap();
 /// let above = Ball::new(Vector::<f64, 3>::new(0.0, 0.0, 4.0), 1.0).unwrap();
-/// assert_eq!(distance(&solid, &above, &config).unwrap().distance, 2.0);
+/// assert_eq!(distance(&solid, &above, &patient).unwrap().distance, 2.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct GjkConfig<T: Real> {
+pub struct Config<T: Real, const D: usize> {
     /// Relative tolerance on the distance: the loop stops once the upper
     /// bound exceeds the lower bound by at most this fraction of the lower
     /// bound, so a converged distance is within this fraction of the true
@@ -52,37 +50,44 @@ pub struct GjkConfig<T: Real> {
     /// Cap on iterations; reaching it is reported as
     /// [`Status::IterationLimit`]. Default [`DEFAULT_MAX_ITERATIONS`].
     pub max_iterations: u32,
+    /// The first search direction, from A towards B: a hint only. `None`
+    /// (the default) starts from the shapes' centres; a zero or non-finite
+    /// direction starts along the first coordinate axis. The answer does
+    /// not depend on it beyond the tolerance. See
+    /// [`starting_along`](Self::starting_along).
+    pub first_direction: Option<SVector<T, D>>,
 }
 
-impl<T: Real> Default for GjkConfig<T> {
+impl<T: Real, const D: usize> Default for Config<T, D> {
     fn default() -> Self {
         Self {
             tolerance: T::GJK_TOLERANCE,
             max_iterations: DEFAULT_MAX_ITERATIONS,
+            first_direction: None,
         }
     }
 }
 
-impl<T: Real> GjkConfig<T> {
+impl<T: Real, const D: usize> Config<T, D> {
     /// Checks the settings: a finite, non-negative tolerance.
-    pub(crate) fn check(&self) -> Result<(), GjkError> {
+    pub(crate) fn check(&self) -> Result<(), Error> {
         if self.tolerance >= T::zero() && self.tolerance.is_finite() {
             Ok(())
         } else {
-            Err(GjkError::InvalidConfig)
+            Err(Error::InvalidConfig)
         }
     }
 
-    /// These settings with the search starting along `direction` (from A
-    /// towards B) when it is `Some`, from the shapes' centres otherwise.
+    /// These settings, the search starting along `direction` (from A
+    /// towards B) when it is `Some`; `None` (shapes that overlapped last
+    /// frame, with no normal) keeps the current first direction.
     ///
     /// A light warm start between the frames of a simulation: shapes move
     /// little from one frame to the next, so the previous answer's normal
     /// points almost at the new closest features. Feed back
     /// [`Distance::normal`](crate::Distance::normal), or the normal of a
-    /// [`Penetration`](crate::Penetration) or [`Contact`](crate::Contact)
-    /// (see [`Toward::starting_along`]). The answer does not depend on the
-    /// starting direction beyond the tolerance.
+    /// [`Contact`](crate::Contact) wrapped in `Some`. The answer does not
+    /// depend on the starting direction beyond the tolerance.
     ///
     /// GJK still has to collect the closest features one support point at a
     /// time, so a direction saves few iterations (a few percent on typical
@@ -94,11 +99,11 @@ impl<T: Real> GjkConfig<T> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{distance, Ball, Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{distance, Ball, Config, Cuboid, Transformed, Vector};
     ///
     /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
     /// let ball = Ball::new(Vector::<f64, 3>::zeros(), 0.5).unwrap();
-    /// let mut config = GjkConfig::default().toward(None);
+    /// let mut config = Config::default();
     /// for frame in 0..10 {
     ///     let t = Vector::<f64, 3>::new(3.0, 0.1 * f64::from(frame), 0.0);
     ///     let moved = Transformed::translated(ball, t).unwrap();
@@ -106,131 +111,17 @@ impl<T: Real> GjkConfig<T> {
     ///     assert!((d.distance - 1.5).abs() < 1e-12);
     ///     config = config.starting_along(d.normal);
     /// }
-    /// ```
-    #[must_use]
-    pub fn toward<const D: usize>(self, direction: Option<SVector<T, D>>) -> Toward<T, D> {
-        Toward {
-            config: self,
-            direction,
-        }
-    }
-}
-
-/// A [`GjkConfig`] with a first search direction (from A towards B), made
-/// by [`GjkConfig::toward`]. It reads as its config (`Deref`).
-///
-/// The direction is only a hint: `None` starts from the shapes' centres,
-/// and a zero or non-finite direction from the first coordinate axis.
-///
-/// # Example
-///
-/// ```
-/// use gjk::{distance, Cuboid, GjkConfig, Toward, Transformed, Vector, DEFAULT_MAX_ITERATIONS};
-///
-/// let a = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
-/// let b = Transformed::translated(a, Vector::<f64, 3>::new(0.5, 0.0, 3.0)).unwrap();
-/// let hint: Toward<f64, 3> = GjkConfig::default().toward(Some(Vector::<f64, 3>::z()));
-/// assert_eq!(hint.max_iterations, DEFAULT_MAX_ITERATIONS); // reads as its config
-/// assert!((distance(&a, &b, &hint).unwrap().distance - 1.0).abs() < 1e-12);
-/// // Only a hint: a direction pointing away gives the same answer.
-/// let away = hint.starting_along(Some(-Vector::<f64, 3>::z()));
-/// assert!((distance(&a, &b, &away).unwrap().distance - 1.0).abs() < 1e-12);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Toward<T: Real, const D: usize> {
-    /// The tolerance and the iteration cap.
-    pub config: GjkConfig<T>,
-    /// The first search direction.
-    pub direction: Option<SVector<T, D>>,
-}
-
-impl<T: Real, const D: usize> Default for Toward<T, D> {
-    fn default() -> Self {
-        GjkConfig::default().toward(None)
-    }
-}
-
-impl<T: Real, const D: usize> core::ops::Deref for Toward<T, D> {
-    type Target = GjkConfig<T>;
-    fn deref(&self) -> &GjkConfig<T> {
-        &self.config
-    }
-}
-
-impl<T: Real, const D: usize> Toward<T, D> {
-    /// These settings, now starting along `direction` when it is `Some`;
-    /// `None` (shapes that overlapped last frame, with no normal) keeps the
-    /// previous direction. See [`GjkConfig::toward`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use gjk::{GjkConfig, Vector};
-    ///
-    /// let x = Vector::<f64, 2>::x();
-    /// let hint = GjkConfig::default().toward(Some(x));
     /// // A new direction replaces the old one; `None` keeps it.
-    /// let y = Vector::<f64, 2>::y();
-    /// assert_eq!(hint.starting_along(Some(y)).direction, Some(y));
-    /// assert_eq!(hint.starting_along(None).direction, Some(x));
+    /// let x = Vector::<f64, 3>::x();
+    /// let hint = Config::default().starting_along(Some(x));
+    /// assert_eq!(hint.starting_along(None).first_direction, Some(x));
     /// ```
     #[must_use]
     pub fn starting_along(mut self, direction: Option<SVector<T, D>>) -> Self {
         if direction.is_some() {
-            self.direction = direction;
+            self.first_direction = direction;
         }
         self
-    }
-}
-
-/// What a query is configured by: a [`GjkConfig`] (the search starts from
-/// the shapes' centres) or a [`Toward`] (from a given direction).
-///
-/// # Example
-///
-/// ```
-/// use gjk::{distance, Ball, GjkConfig, QueryConfig, Vector};
-///
-/// // The gap between two unit discs `x` apart, with any configuration.
-/// fn gap(x: f64, config: &impl QueryConfig<f64, 2>) -> f64 {
-///     let a = Ball::new(Vector::<f64, 2>::zeros(), 1.0).unwrap();
-///     let b = Ball::new(Vector::<f64, 2>::new(x, 0.0), 1.0).unwrap();
-///     distance(&a, &b, config).unwrap().distance
-/// }
-/// let config = GjkConfig::default();
-/// assert_eq!(gap(5.0, &config), 3.0);
-/// assert_eq!(gap(5.0, &config.toward(Some(Vector::<f64, 2>::x()))), 3.0);
-/// assert_eq!(QueryConfig::<f64, 2>::settings(&config).direction, None);
-/// ```
-pub trait QueryConfig<T: Real, const D: usize> {
-    /// The settings with their first direction.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use gjk::{GjkConfig, QueryConfig, Vector};
-    ///
-    /// let config = GjkConfig::<f64>::default();
-    /// // A plain config starts from the shapes' centres; a `Toward` from its direction.
-    /// assert_eq!(QueryConfig::<f64, 3>::settings(&config).direction, None);
-    /// let hint = config.toward(Some(Vector::<f64, 3>::z()));
-    /// assert_eq!(hint.settings(), hint);
-    /// ```
-    fn settings(&self) -> Toward<T, D>;
-}
-
-impl<T: Real, const D: usize> QueryConfig<T, D> for GjkConfig<T> {
-    #[inline(always)]
-    fn settings(&self) -> Toward<T, D> {
-        self.toward(None)
-    }
-}
-
-impl<T: Real, const D: usize> QueryConfig<T, D> for Toward<T, D> {
-    #[inline(always)]
-    fn settings(&self) -> Toward<T, D> {
-        *self
     }
 }
 
@@ -240,21 +131,21 @@ impl<T: Real, const D: usize> QueryConfig<T, D> for Toward<T, D> {
 ///
 /// ```
 /// use core::f64::consts::FRAC_PI_4;
-/// use gjk::{distance, Cuboid, GjkConfig, Status, Transformed};
+/// use gjk::{distance, Cuboid, Config, Status, Transformed};
 /// use gjk::nalgebra::{Isometry3, Vector3};
 ///
 /// let cube = Cuboid::new(Vector3::new(1.0_f64, 1.0, 1.0)).unwrap();
 /// // Turned 45° about z, the second cube's edge faces the first at x = 4 − √2.
 /// let pose = Isometry3::new(Vector3::new(4.0, 0.3, 0.2), Vector3::new(0.0, 0.0, FRAC_PI_4));
 /// let turned = Transformed::from_isometry3(cube, &pose);
-/// let d = distance(&cube, &turned, &GjkConfig::default()).unwrap();
+/// let d = distance(&cube, &turned, &Config::default()).unwrap();
 /// assert_eq!(d.status, Status::Converged);
 /// assert!((d.distance - (3.0 - 2f64.sqrt())).abs() < 1e-12);
 /// // Capped at one iteration, the query stops early; its bounds still hold.
-/// let rushed = GjkConfig { max_iterations: 1, ..GjkConfig::default() };
+/// let rushed = Config { max_iterations: 1, ..Config::default() };
 /// let early = distance(&cube, &turned, &rushed).unwrap();
 /// assert_eq!(early.status, Status::IterationLimit);
-/// assert!(early.lower_bound <= d.distance && d.distance <= early.distance);
+/// assert!(early.lower <= d.distance && d.distance <= early.distance);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -268,29 +159,102 @@ pub enum Status {
     /// The iteration cap was reached; the bounds are still valid.
     IterationLimit,
     /// The penetration polytope ran out of room (see
-    /// [`penetration_with_capacity`](crate::penetration_with_capacity)); the
+    /// [`contact_with_capacity`](crate::contact_with_capacity)); the
     /// bounds are still valid.
     OutOfCapacity,
 }
+
+/// An answer with a certified bracket: its best value between a lower and
+/// an upper bound that hold whatever the status, and the reason the query
+/// stopped. Every answer that has a bracket reads the same way:
+///
+/// | answer | value | bracket holds |
+/// |---|---|---|
+/// | [`Distance`](crate::Distance) | `distance` | the distance |
+/// | [`Contact`](crate::Contact) | `distance` (signed) | the signed distance |
+/// | [`Penetration`](crate::Penetration) | `depth` | the depth |
+/// | [`RayHit`](crate::RayHit), [`ShapeHit`](crate::ShapeHit) | `t` | the first hit |
+///
+/// Each also has `lower` and `upper` fields, and `status`; this trait lets
+/// generic code read them.
+///
+/// # Example
+///
+/// ```
+/// use gjk::{contact, distance, Ball, Certified, Config, Status, Vector};
+///
+/// fn settled<T: gjk::Real>(answer: &impl Certified<T>) -> bool {
+///     answer.status() == Status::Converged
+///         && answer.lower() <= answer.value()
+///         && answer.value() <= answer.upper()
+/// }
+/// let a = Ball::new(Vector::<f64, 3>::zeros(), 1.0).unwrap();
+/// let b = Ball::new(Vector::<f64, 3>::new(3.0, 0.0, 0.0), 1.0).unwrap();
+/// let config = Config::default();
+/// assert!(settled(&distance(&a, &b, &config).unwrap()));
+/// assert!(settled(&contact(&a, &b, 2.0, &config).unwrap().unwrap()));
+/// ```
+pub trait Certified<T: Real> {
+    /// The best estimate, between the bounds.
+    fn value(&self) -> T;
+    /// The certified lower bound.
+    fn lower(&self) -> T;
+    /// The certified upper bound.
+    fn upper(&self) -> T;
+    /// Why the query stopped.
+    fn status(&self) -> Status;
+}
+
+/// [`Certified`] for an answer type whose value is the field `$value`.
+macro_rules! certified {
+    ($($answer:ident . $value:ident),* $(,)?) => {$(
+        impl<T: Real, const D: usize> Certified<T> for crate::$answer<T, D> {
+            #[inline]
+            fn value(&self) -> T {
+                self.$value
+            }
+            #[inline]
+            fn lower(&self) -> T {
+                self.lower
+            }
+            #[inline]
+            fn upper(&self) -> T {
+                self.upper
+            }
+            #[inline]
+            fn status(&self) -> Status {
+                self.status
+            }
+        }
+    )*};
+}
+
+certified!(
+    Distance.distance,
+    Contact.distance,
+    Penetration.depth,
+    RayHit.t,
+    ShapeHit.t,
+);
 
 /// Why a query could not be answered.
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{closest_points, distance, Ball, GjkConfig, GjkError, Vector};
+/// use gjk::{closest_points, distance, Ball, Config, Error, Vector};
 ///
 /// let a = Ball::new(Vector::<f64, 2>::zeros(), 1.0).unwrap();
 /// let b = Ball::new(Vector::<f64, 2>::new(3.0, 0.0), 1.0).unwrap();
-/// let bad = GjkConfig { tolerance: -1.0, ..GjkConfig::default() };
-/// assert_eq!(distance(&a, &b, &bad), Err(GjkError::InvalidConfig));
-/// let config = GjkConfig::default();
-/// assert_eq!(closest_points(&a, &b, f64::NAN, &config), Err(GjkError::InvalidConfig));
-/// assert_eq!(GjkError::InvalidConfig.to_string(), "the query configuration is invalid");
+/// let bad = Config { tolerance: -1.0, ..Config::default() };
+/// assert_eq!(distance(&a, &b, &bad), Err(Error::InvalidConfig));
+/// let config = Config::default();
+/// assert_eq!(closest_points(&a, &b, f64::NAN, &config), Err(Error::InvalidConfig));
+/// assert_eq!(Error::InvalidConfig.to_string(), "the query configuration is invalid");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum GjkError {
+pub enum Error {
     /// A support point, margin or the configuration held NaN or infinity.
     NonFinite,
     /// The configuration is invalid (negative tolerance).
@@ -314,16 +278,16 @@ pub enum GjkError {
     Subnormal,
 }
 
-impl core::fmt::Display for GjkError {
+impl core::fmt::Display for Error {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(match self {
-            GjkError::NonFinite => "a support point or parameter is NaN or infinite",
-            GjkError::InvalidConfig => "the query configuration is invalid",
-            GjkError::IterationLimit => "the iteration cap was reached undecided",
-            GjkError::Overflow => "a length is beyond the largest finite value",
-            GjkError::Subnormal => "the shapes lie below the normal floating-point range",
+            Error::NonFinite => "a support point or parameter is NaN or infinite",
+            Error::InvalidConfig => "the query configuration is invalid",
+            Error::IterationLimit => "the iteration cap was reached undecided",
+            Error::Overflow => "a length is beyond the largest finite value",
+            Error::Subnormal => "the shapes lie below the normal floating-point range",
         })
     }
 }
 
-impl core::error::Error for GjkError {}
+impl core::error::Error for Error {}

@@ -20,13 +20,13 @@ mod sealed {
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, Ball, GjkConfig, Real, Vector};
+/// use gjk::{distance, Ball, Config, Real, Vector};
 ///
 /// // The gap between two unit discs whose centres are `x` apart, in any precision.
 /// fn gap<T: Real>(x: f64) -> T {
 ///     let a = Ball::new(Vector::<T, 2>::zeros(), T::one()).unwrap();
 ///     let b = Ball::new(Vector::<T, 2>::new(T::lit(x), T::zero()), T::one()).unwrap();
-///     distance(&a, &b, &GjkConfig::default()).unwrap().distance
+///     distance(&a, &b, &Config::default()).unwrap().distance
 /// }
 /// assert_eq!(gap::<f32>(5.0), 3.0);
 /// assert_eq!(gap::<f64>(5.0), 3.0);

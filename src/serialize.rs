@@ -16,7 +16,7 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::real::Real;
 use crate::support::{
-    Affine, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid, Point, Polygon, Rounded,
+    Affine, Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Point, Polygon, Rounded, Scanned,
     Segment, Transformed, Triangle,
 };
 
@@ -169,8 +169,8 @@ by_constructor!(
 );
 
 by_constructor!(
-    [P: AsRef<[SVector<T, D>]>, T: Real, const D: usize] ConvexHull<P, T, D>, "ConvexHull",
+    [P: AsRef<[SVector<T, D>]>, T: Real, const D: usize] Scanned<P, T, D>, "Scanned",
     HullRecord [P] [P],
     { points: P = |s| s.points() },
-    |r| ConvexHull::new(r.points)
+    |r| Scanned::new(r.points)
 );

@@ -8,7 +8,7 @@
 
 use crate::scene;
 use gjk::{
-    closest_points, distance, intersects, Ball, Capsule, ConvexHull, Cuboid, Distance, GjkConfig,
+    closest_points, distance, hull::Scanned, intersects, Ball, Capsule, Config, Cuboid, Distance,
     MinkowskiSum, Point, Real, Rounded, Segment, Status, SupportMap, Transformed, Vector,
 };
 use scene::{axis, lit, near, ones, ulps};
@@ -80,19 +80,19 @@ fn separated<T: Real, const D: usize>(
     expected_normal: Option<Vector<T, D>>,
     tol: T,
 ) -> Distance<T, D> {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let d = distance(a, b, &config).expect("distance query failed");
     assert_eq!(d.status, Status::Converged, "status (D = {D}): {d:?}");
     near(d.distance, expected, tol, "distance");
     // Ordering within rounding here; exact ordering has its own test below.
     assert!(
-        d.lower_bound <= d.distance + tol,
+        d.lower <= d.distance + tol,
         "lower bound above distance: {d:?}"
     );
     // The stopping test lets the bounds differ by the relative tolerance
     // plus the rounding floor of the coordinates involved, amplified by
     // `scale / distance` where rounding limits the search direction (the
-    // documented bound on `Distance::lower_bound`); and the bound is
+    // documented bound on `Distance::lower`); and the bound is
     // certified net of the rounding of its dot product, at most twice the
     // floor of the support points' coordinates (`reach`).
     let scale = d.point_a.amax().max(d.point_b.amax());
@@ -102,7 +102,7 @@ fn separated<T: Real, const D: usize>(
             m.max(a.support(&u).amax()).max(b.support(&u).amax())
         });
     near(
-        d.lower_bound,
+        d.lower,
         expected,
         tol + expected * T::GJK_TOLERANCE
             + T::ROUNDING_FLOOR * scale * (scale / expected).max(T::one())
@@ -164,14 +164,14 @@ fn in_contact<T: Real, const D: usize>(
     b: &impl SupportMap<T, D>,
     tol: T,
 ) -> Distance<T, D> {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let d = distance(a, b, &config).expect("distance query failed");
     assert_ne!(d.status, Status::IterationLimit, "{d:?}");
     assert!(
         d.distance >= T::zero() && d.distance <= tol,
         "contact distance (D = {D}): {d:?}"
     );
-    assert!(d.lower_bound <= d.distance);
+    assert!(d.lower <= d.distance);
     assert!(
         intersects(a, b, &config).unwrap(),
         "contact not reported as intersecting (D = {D}): {d:?}"
@@ -368,7 +368,7 @@ fn point_hull_case<T: Real, const D: usize>() {
         vertices.push(axis::<T, D>(i));
         vertices.push(-axis::<T, D>(i));
     }
-    let hull = ConvexHull::new(&vertices).unwrap();
+    let hull = Scanned::new(&vertices).unwrap();
     let tol = ulps(POLYTOPE_ULPS, 3.0);
     let on_hull = |p: &Vector<T, D>| {
         assert!(
@@ -734,17 +734,17 @@ fn lower_bound_ordering_case<T: Real, const D: usize>() {
     // A ball and a point: one iteration, lower bound v·w/|v| = |v|²/|v|.
     let a = Ball::new(Vector::<T, D>::zeros(), lit(0.5)).unwrap();
     let b = Point::new(Vector::<T, D>::from_fn(|i, _| lit(1.0 + i as f64))).unwrap();
-    let d = distance(&a, &b, &GjkConfig::default()).unwrap();
+    let d = distance(&a, &b, &Config::default()).unwrap();
     assert!(
-        d.lower_bound <= d.distance,
+        d.lower <= d.distance,
         "a certified lower bound must not exceed the distance (D = {D}, T = {}): {} > {}",
         core::any::type_name::<T>(),
-        d.lower_bound,
+        d.lower,
         d.distance
     );
 }
 
-/// `Distance::lower_bound` is documented as a certified lower bound, so it
+/// `Distance::lower` is documented as a certified lower bound, so it
 /// may never exceed `Distance::distance`, not even by one rounding.
 #[test]
 fn lower_bound_never_exceeds_distance() {

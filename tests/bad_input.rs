@@ -5,9 +5,9 @@
 
 use gjk::nalgebra::{Isometry3, SMatrix, Vector2, Vector3};
 use gjk::{
-    closest_points, distance, intersects, Ball, Capsule, ConvexHull, Cuboid, GjkConfig, GjkError,
-    Point, Polygon, Real, Rounded, Segment, ShapeError, Status, SupportMap, Transformed, Triangle,
-    Vector,
+    closest_points, distance, hull::Polygon, hull::Scanned, intersects, Ball, Capsule, Config,
+    Cuboid, Error, Point, Real, Rounded, Segment, ShapeError, Status, SupportMap, Transformed,
+    Triangle, Vector,
 };
 
 /// Iteration-capped answers: the true distance must lie within the reported
@@ -57,7 +57,7 @@ fn non_finite_constructors_case<T: Real, const D: usize>() {
             for pos in 0..3 {
                 let mut pts = [ok, -ok, ok * lit::<T>(2.0)];
                 pts[pos] = p;
-                assert_eq!(ConvexHull::new(&pts).map(|_| ()), nf);
+                assert_eq!(Scanned::new(&pts).map(|_| ()), nf);
             }
             let cube = Cuboid::new(ok).unwrap();
             assert_eq!(Transformed::translated(cube, p).map(|_| ()), nf);
@@ -111,9 +111,9 @@ fn non_finite_polygon_is_rejected() {
 #[test]
 fn empty_vertex_lists_are_rejected() {
     let empty3: [Vector3<f64>; 0] = [];
-    assert_eq!(ConvexHull::new(&empty3).unwrap_err(), ShapeError::Empty);
+    assert_eq!(Scanned::new(&empty3).unwrap_err(), ShapeError::Empty);
     let empty5: [Vector<f32, 5>; 0] = [];
-    assert_eq!(ConvexHull::new(&empty5).unwrap_err(), ShapeError::Empty);
+    assert_eq!(Scanned::new(&empty5).unwrap_err(), ShapeError::Empty);
     let empty2: [Vector2<f64>; 0] = [];
     assert_eq!(Polygon::new(&empty2).unwrap_err(), ShapeError::Empty);
     let empty2f: [Vector2<f32>; 0] = [];
@@ -188,19 +188,19 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Faulty<T, D> {
 }
 
 fn faulty_support_case<T: Real, const D: usize>() {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let other = Ball::new(Vector::<T, D>::zeros(), lit(0.5)).unwrap();
     for bad in bad_values::<T>() {
         for good_calls in [0, 1, 2, 3] {
             // Each query must fail once it has seen a bad support point, and
             // may only succeed if it never asked for one.
-            let check = |what: &str, query: &dyn Fn(&Faulty<T, D>) -> Option<GjkError>| {
+            let check = |what: &str, query: &dyn Fn(&Faulty<T, D>) -> Option<Error>| {
                 let f = Faulty::<T, D>::new(bad, good_calls);
                 let err = query(&f);
                 if f.calls.get() > good_calls {
                     assert_eq!(
                         err,
-                        Some(GjkError::NonFinite),
+                        Some(Error::NonFinite),
                         "{what}: bad {bad:?} after {good_calls} (D = {D})"
                     );
                 } else {
@@ -222,16 +222,13 @@ fn faulty_support_case<T: Real, const D: usize>() {
             if good_calls <= 1 {
                 // The first loop iteration always asks again: a late failure.
                 let f = Faulty::<T, D>::new(bad, good_calls);
-                assert_eq!(
-                    distance(&f, &other, &config).err(),
-                    Some(GjkError::NonFinite)
-                );
+                assert_eq!(distance(&f, &other, &config).err(), Some(Error::NonFinite));
             }
         }
         // A bad margin with a good core.
         let mut g = Faulty::<T, D>::new(bad, usize::MAX);
         g.margin = bad;
-        let e = Some(GjkError::NonFinite);
+        let e = Some(Error::NonFinite);
         assert_eq!(distance(&g, &other, &config).err(), e);
         assert_eq!(intersects(&other, &g, &config).err(), e);
         assert_eq!(closest_points(&g, &other, T::one(), &config).err(), e);
@@ -257,15 +254,15 @@ fn non_finite_isometry_gives_non_finite_error() {
     let cube = Cuboid::new(Vector3::new(1.0, 1.0, 1.0)).unwrap();
     let pose = Isometry3::translation(f64::NAN, 0.0, 0.0);
     let moved = Transformed::from_isometry3(cube, &pose);
-    let config = GjkConfig::default();
+    let config = Config::default();
     assert_eq!(
         distance(&cube, &moved, &config).map(|_| ()),
-        Err(GjkError::NonFinite)
+        Err(Error::NonFinite)
     );
-    assert_eq!(intersects(&moved, &cube, &config), Err(GjkError::NonFinite));
+    assert_eq!(intersects(&moved, &cube, &config), Err(Error::NonFinite));
     assert_eq!(
         closest_points(&moved, &cube, 1.0, &config).map(|_| ()),
-        Err(GjkError::NonFinite)
+        Err(Error::NonFinite)
     );
 }
 
@@ -282,11 +279,11 @@ fn invalid_config_case<T: Real, const D: usize>() {
         lit(f64::INFINITY),
         lit(f64::NEG_INFINITY),
     ] {
-        let config = GjkConfig {
+        let config = Config {
             tolerance: tol,
-            ..GjkConfig::default()
+            ..Config::default()
         };
-        let e = Some(GjkError::InvalidConfig);
+        let e = Some(Error::InvalidConfig);
         assert_eq!(distance(&a, &moved, &config).err(), e, "tolerance {tol:?}");
         assert_eq!(
             intersects(&a, &moved, &config).err(),
@@ -295,11 +292,11 @@ fn invalid_config_case<T: Real, const D: usize>() {
         );
         assert_eq!(closest_points(&a, &moved, T::one(), &config).err(), e);
     }
-    let config = GjkConfig::default();
+    let config = Config::default();
     for max_dist in [lit::<T>(f64::NAN), lit(-1.0), lit(f64::NEG_INFINITY)] {
         assert_eq!(
             closest_points(&a, &moved, max_dist, &config).map(|_| ()),
-            Err(GjkError::InvalidConfig),
+            Err(Error::InvalidConfig),
             "max_dist {max_dist:?}"
         );
     }
@@ -311,7 +308,7 @@ fn invalid_config_case<T: Real, const D: usize>() {
         Vector::<T, D>::repeat(lit::<T>(f64::NAN)),
         Vector::<T, D>::zeros(),
     ] {
-        let config = GjkConfig::default().toward(Some(dir));
+        let config = Config::default().starting_along(Some(dir));
         match distance(&a, &moved, &config) {
             Ok(d) => {
                 let expected = lit::<T>(3.5 * (D as f64).sqrt() - 1.0);
@@ -320,7 +317,7 @@ fn invalid_config_case<T: Real, const D: usize>() {
                     "{d:?}"
                 );
             }
-            Err(e) => assert!(matches!(e, GjkError::NonFinite | GjkError::InvalidConfig)),
+            Err(e) => assert!(matches!(e, Error::NonFinite | Error::InvalidConfig)),
         }
     }
 }
@@ -342,15 +339,15 @@ fn iteration_cap_case<T: Real, const D: usize>() {
     for t in [apart, overlapping] {
         let truth = t.map(|x| (x.abs() - lit(1.5)).max(T::zero())).norm();
         let b = Transformed::translated(small, t).unwrap();
-        let full = distance(&a, &b, &GjkConfig::default()).unwrap();
+        let full = distance(&a, &b, &Config::default()).unwrap();
         assert!(
             (full.distance - truth).abs() <= budget,
             "uncapped: {full:?} vs {truth:?}"
         );
         for cap in [0, 1] {
-            let config = GjkConfig {
+            let config = Config {
                 max_iterations: cap,
-                ..GjkConfig::default()
+                ..Config::default()
             };
             let d = distance(&a, &b, &config).unwrap();
             if cap == 1 && D >= 2 && truth > T::zero() {
@@ -369,17 +366,17 @@ fn iteration_cap_case<T: Real, const D: usize>() {
             }
             // Whatever the status, the bounds bracket the truth.
             assert!(
-                d.lower_bound <= truth + budget && truth <= d.distance + budget,
+                d.lower <= truth + budget && truth <= d.distance + budget,
                 "cap {cap} (D = {D}, t = {t:?}): [{:?}, {:?}] does not bracket {truth:?}",
-                d.lower_bound,
+                d.lower,
                 d.distance
             );
             match intersects(&a, &b, &config) {
                 Ok(hit) => assert_eq!(hit, truth == T::zero(), "cap {cap}: invented answer"),
-                Err(e) => assert_eq!(e, GjkError::IterationLimit),
+                Err(e) => assert_eq!(e, Error::IterationLimit),
             }
             match closest_points(&a, &b, lit(100.0), &config).unwrap() {
-                Some(c) => assert!(c.lower_bound <= truth + budget && truth <= c.distance + budget),
+                Some(c) => assert!(c.lower <= truth + budget && truth <= c.distance + budget),
                 None => panic!("closest_points gave up within max_dist (cap {cap})"),
             }
         }

@@ -17,7 +17,7 @@ use crate::common;
 use common::{point_set, rotation, Lcg, Source, TestReal, P};
 use gjk::nalgebra::{SMatrix, Vector2, Vector3};
 use gjk::{
-    intersects, Aabb, Ball, BoundingBall, Capsule, ConvexHull, Cuboid, GjkConfig, GjkError, Real,
+    hull::Scanned, intersects, Aabb, Ball, BoundingBall, Capsule, Config, Cuboid, Error, Real,
     Rounded, SupportMap, Transformed, Vector,
 };
 
@@ -39,7 +39,7 @@ fn hulls_against_brute_force<T: TestReal, const D: usize>(seed: u64) {
             .iter()
             .map(to_t)
             .collect();
-        let hull = ConvexHull::new(&points).unwrap();
+        let hull = Scanned::new(&points).unwrap();
         let radius = if r.chance(0.5) {
             r.range(0.0, 0.5)
         } else {
@@ -175,11 +175,11 @@ fn balls_and_capsules_are_tight() {
 #[test]
 fn intersecting_shapes_have_intersecting_bounds() {
     let mut r = Lcg::new(21);
-    let config = GjkConfig::default();
+    let config = Config::default();
     let mut met = 0;
     for _ in 0..2000 {
         let points = point_set::<3>(&mut r, 8, &P::zeros(), 1.0);
-        let hull = ConvexHull::new(&points).unwrap();
+        let hull = Scanned::new(&points).unwrap();
         let a = Transformed::new(
             hull,
             rotation::<3>(&mut r),
@@ -215,10 +215,10 @@ impl SupportMap<f64, 2> for Broken {
 
 #[test]
 fn bad_shapes_give_errors() {
-    assert_eq!(Aabb::of(&Broken), Err(GjkError::NonFinite));
-    assert_eq!(BoundingBall::of(&Broken), Err(GjkError::NonFinite));
+    assert_eq!(Aabb::of(&Broken), Err(Error::NonFinite));
+    assert_eq!(BoundingBall::of(&Broken), Err(Error::NonFinite));
     let huge = Ball::new(Vector2::new(f64::MAX, 0.0), f64::MAX).unwrap();
-    assert_eq!(Aabb::of(&huge), Err(GjkError::Overflow));
+    assert_eq!(Aabb::of(&huge), Err(Error::Overflow));
     assert!(Aabb::new(Vector2::new(1.0, 0.0), Vector2::new(0.0, 1.0)).is_err());
     assert!(Aabb::new(Vector2::new(f64::NAN, 0.0), Vector2::new(0.0, 1.0)).is_err());
     let unit = Aabb::new(Vector2::new(0.0, 0.0), Vector2::new(1.0, 1.0)).unwrap();

@@ -16,7 +16,7 @@ use crate::common;
 use common::{rotation, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    distance, intersects, penetration, Cuboid, GjkConfig, Rounded, SupportMap, Transformed, Vector,
+    distance, intersects, penetration, Config, Cuboid, Rounded, SupportMap, Transformed, Vector,
 };
 
 /// How a pair was placed, for messages.
@@ -33,7 +33,7 @@ fn compare<T: TestReal, const D: usize>(
     size: f64,
     case: &Case,
 ) -> bool {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let fast = intersects(a, b, &config);
     let slow = intersects(&Hidden(a), &Hidden(b), &config);
     // How far from contact GJK and EPA put the pair: the distance when
@@ -217,7 +217,7 @@ fn skewed_rotations_agree_with_gjk() {
 /// along the diagonal of an edge-on pair).
 #[test]
 fn margins_decide_at_their_sum() {
-    let config = GjkConfig::<f64>::default();
+    let config = Config::<f64, _>::default();
     let unit = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
     let a = Rounded::new(unit, 0.25).unwrap();
     for (x, expected) in [(2.5, true), (2.5 + 1e-9, false), (2.5 - 1e-9, true)] {

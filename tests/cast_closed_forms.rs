@@ -14,8 +14,8 @@ use crate::common;
 
 use common::{rotation, unit_vector, Hidden, Lcg, Source, TestReal, P};
 use gjk::{
-    contact, distance, ray_cast, shape_cast, Ball, Capsule, Cuboid, GjkConfig, GjkError, Point,
-    RayHit, Rounded, Segment, Status, SupportMap, Transformed, Vector,
+    contact, distance, ray_cast, shape_cast, Ball, Capsule, Config, Cuboid, Error, Point, RayHit,
+    Rounded, Segment, Status, SupportMap, Transformed, Vector,
 };
 
 /// Budget on `t · |direction|` and on support planes, in `ε · L`.
@@ -61,7 +61,7 @@ fn against_loop<T: TestReal, const D: usize, S: SupportMap<T, D> + Copy>(
     rng: &mut Lcg,
     rays: usize,
 ) {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let hidden = Hidden(shape);
     let budget = ULPS * T::eps() * scale;
     for ray in 0..rays {
@@ -126,7 +126,7 @@ fn signed_gap<T: TestReal, const D: usize>(shape: &impl SupportMap<T, D>, x: &Ve
         shape,
         &Point::new(*x).unwrap(),
         T::of_f64(1e3),
-        &GjkConfig::default(),
+        &Config::default(),
     )
     .unwrap()
     .map_or(f64::INFINITY, |c| c.distance.as_f64())
@@ -153,7 +153,7 @@ fn nearest_normal<T: TestReal, const D: usize>(
     normal: Option<Vector<T, D>>,
     what: &str,
 ) {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let d = distance(&Core(shape), &Point::new(*start).unwrap(), &config).unwrap();
     let expected = d.normal.filter(|_| d.distance.as_f64() > 1e3 * T::eps());
     same_normal(normal, expected, what);
@@ -224,7 +224,7 @@ fn rays_in_closed_form_match_the_loop_4d() {
 /// A ball swept against a capsule in both orders (the capsule's closed form
 /// with both radii), against the loop.
 fn ball_capsule_sweeps<T: TestReal, const D: usize>() {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let mut rng = Lcg::new(0xba11 + D as u64);
     let budget = ULPS * T::eps() * 4.0;
     for case in 0..300 {
@@ -286,10 +286,10 @@ fn ball_capsule_sweeps_match_the_loop() {
     ball_capsule_sweeps::<f64, 4>();
 }
 
-/// The contract of a hit: the ray before `t_lower` does not enter the
+/// The contract of a hit: the ray before `lower` does not enter the
 /// shape deeper than `budget`, and a converged hit's point is on the
 /// surface to `budget` (oracle: `contact` with the segment of the ray up to
-/// `t_lower`, and with the point).
+/// `lower`, and with the point).
 fn honest_hit<T: TestReal, const D: usize>(
     shape: &impl SupportMap<T, D>,
     (origin, direction): (&Vector<T, D>, &Vector<T, D>),
@@ -304,9 +304,9 @@ fn honest_hit<T: TestReal, const D: usize>(
             "hit {gap:e} off the surface; {what}: {hit:?}"
         );
     }
-    let lower = origin + direction * hit.t_lower;
+    let lower = origin + direction * hit.lower;
     let before = Segment::new(*origin, lower).unwrap();
-    let depth = contact(shape, &before, T::of_f64(1e3), &GjkConfig::default())
+    let depth = contact(shape, &before, T::of_f64(1e3), &Config::default())
         .unwrap()
         .map_or(f64::INFINITY, |c| c.distance.as_f64());
     assert!(
@@ -322,7 +322,7 @@ fn honest_hit<T: TestReal, const D: usize>(
 /// the `primitives` fuzz target found (the loop's answer was judged by a
 /// GJK distance that stalled on the needle-like box).
 fn grazing_flat_boxes<T: TestReal, const D: usize>() {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let mut rng = Lcg::new(0x96a2 + D as u64);
     let mut cases: Vec<(Vector<T, D>, Vector<T, D>, Vector<T, D>)> = Vec::new();
     if D == 2 {
@@ -353,7 +353,7 @@ fn grazing_flat_boxes<T: TestReal, const D: usize>() {
         // The loop may stall along the needle with no hit proven: it then
         // says so (an error), and a `Some` must be a proven hit.
         let slow = match ray_cast(&Hidden(cube), origin, direction, T::of_f64(2.0), &config) {
-            Err(GjkError::IterationLimit) => None,
+            Err(Error::IterationLimit) => None,
             other => other.unwrap(),
         };
         for hit in [fast, slow].iter().flatten() {

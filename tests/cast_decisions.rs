@@ -6,7 +6,7 @@
 //!   miss when apart and a hit at `t = 0` when touching;
 //! * rays missing a flat hull, a cylinder or a cone by `1e-9` of the size
 //!   (1,000 times the `f64` tolerance), and a box cast past a flat hull
-//!   `1.45e-9` clear, came back `Some` with `Stalled` and `t_upper = max_t`;
+//!   `1.45e-9` clear, came back `Some` with `Stalled` and `upper = max_t`;
 //! * a ray tangent to a cylinder's side stopped at the iteration cap at
 //!   `t = 4.9999999` for an exact touch at 5;
 //! * a cylinder's ray normals were up to `4e-6` rad off its normal at the
@@ -25,8 +25,8 @@ use crate::common;
 
 use common::{unit_vector, Hidden, Lcg, TestReal, P};
 use gjk::{
-    distance, ray_cast, shape_cast, shape_cast_with_separation, Ball, Cone, Cuboid, Cylinder,
-    GjkConfig, Hull, Rounded, Status, SupportMap, Transformed, Vector,
+    distance, ray_cast, shape_cast, shape_cast_with_separation, Ball, Cone, Config, Cuboid,
+    Cylinder, Hull, Rounded, Status, SupportMap, Transformed, Vector,
 };
 
 /// Rays per shape in the random sweeps.
@@ -42,7 +42,7 @@ fn wide<T: TestReal, const D: usize>(v: &Vector<T, D>) -> P<D> {
 
 /// The miss distance of the sweeps: 1,000 times the default tolerance.
 fn miss_by<T: TestReal>() -> f64 {
-    1000.0 * GjkConfig::<T>::default().tolerance.as_f64()
+    1000.0 * T::GJK_TOLERANCE.as_f64()
 }
 
 /// The slab `[-1, 1]² × [-0.01, 0.01]` as a hull: flat, so a ray over it
@@ -75,7 +75,7 @@ fn across(r: &mut Lcg, n: &P<3>) -> P<3> {
 fn misses<T: TestReal>(name: &str, shape: &impl SupportMap<T, 3>, proven: bool, seed: u64) {
     let e = miss_by::<T>();
     let mut r = Lcg::new(seed);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let mut undecided = 0;
     for _ in 0..RAYS {
         let n: P<3> = unit_vector(&mut r);
@@ -130,7 +130,7 @@ fn box_past<T: TestReal>() {
     let cube = Cuboid::new(narrow(&P::<3>::new(0.1, 0.2, 0.15))).expect("a box");
     let e = 1.45 * miss_by::<T>();
     let mut r = Lcg::new(5);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     for _ in 0..RAYS {
         let n: P<3> = unit_vector(&mut r);
         let touch = wide(&slab.support(&narrow(&n))) - wide(&cube.support(&narrow(&-n)));
@@ -162,7 +162,7 @@ fn tangent<T: TestReal>() {
     let one = T::of_f64(1.0);
     let cylinder = Cylinder::new(one, one).expect("a cylinder");
     let (o, u) = (P::<3>::new(-5.0, 0.3, 1.0), P::<3>::x());
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let hit = ray_cast(&cylinder, narrow(&o), narrow(&u), T::of_f64(10.0), &config)
         .expect("decided")
         .expect("a touch");
@@ -203,7 +203,7 @@ fn cylinder_normal(q: &P<3>, near: f64) -> Option<P<3>> {
 fn normals<T: TestReal>() -> usize {
     let one = T::of_f64(1.0);
     let cylinder = Cylinder::new(one, one).expect("a cylinder");
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 5.0;
     let mut r = Lcg::new(6);
     let mut checked = 0;
@@ -242,7 +242,7 @@ fn cylinder_ray_normals_are_the_normals_at_the_hit_f64() {
 /// when they are apart (here by 1,000 tolerances), through the closed
 /// forms and the loop.
 fn at_rest<T: TestReal>() {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let zero = Vector::<T, 3>::zeros();
     let max_t = T::of_f64(1.0);
     let cube = Cuboid::new(narrow(&P::<3>::repeat(1.0))).expect("a cube");
@@ -303,7 +303,7 @@ fn shapes_at_rest_are_a_miss_apart_and_a_hit_touching_f64() {
 /// apart for a separation of `0.11`), between their distance and the
 /// separation. Budget 64 `ε` of the scale.
 fn witnesses<T: TestReal>() {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let sep = T::of_f64(0.11);
     let cube = Rounded::new(
         Cuboid::new(narrow(&P::<3>::repeat(1.0))).expect("a cube"),

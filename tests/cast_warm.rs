@@ -1,4 +1,4 @@
-//! Casts warm-started by a first search direction (`GjkConfig::toward`):
+//! Casts warm-started by a first search direction (`Config::toward`):
 //! the previous frame's normal, as an engine feeds it back, or any other
 //! direction, never changes an answer beyond the loop's tolerance, only
 //! where the loop starts.
@@ -14,7 +14,7 @@ use crate::common;
 
 use common::{rotation, unit_vector, Lcg, Source, TestReal, P};
 use gjk::{
-    ray_cast, shape_cast, ConvexHull, Cuboid, GjkConfig, Rounded, ShapeHit, Status, Transformed,
+    hull::Scanned, ray_cast, shape_cast, Config, Cuboid, Rounded, ShapeHit, Status, Transformed,
     Vector,
 };
 
@@ -34,7 +34,7 @@ fn same_cast<T: TestReal, const D: usize>(
     match (done(cold), done(warm)) {
         (Some(c), Some(w)) => {
             let (tc, tw) = (c.t.as_f64(), w.t.as_f64());
-            let room = budget + GjkConfig::<T>::default().tolerance.as_f64() * tc;
+            let room = budget + T::GJK_TOLERANCE.as_f64() * tc;
             assert!((tc - tw).abs() <= room, "t {tc} cold, {tw} warm; {what}");
         }
         (None, Some(h)) | (Some(h), None) => {
@@ -52,13 +52,13 @@ fn same_cast<T: TestReal, const D: usize>(
 
 fn sweeps<T: TestReal, const D: usize>(cases: usize) {
     let mut rng = Lcg::new(0x3a77 + D as u64);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let (mut cold_iterations, mut warm_iterations) = (0u64, 0u64);
     for case in 0..cases {
         let points: Vec<Vector<T, D>> = (0..12)
             .map(|_| narrow(&P::<D>::from_fn(|_, _| rng.range(-1.0, 1.0))))
             .collect();
-        let hull = Rounded::new(ConvexHull::new(&points[..]).unwrap(), T::of_f64(0.05)).unwrap();
+        let hull = Rounded::new(Scanned::new(&points[..]).unwrap(), T::of_f64(0.05)).unwrap();
         let half = narrow::<T, D>(&P::<D>::from_fn(|_, _| rng.range(0.2, 0.8)));
         let start = P::<D>::from_fn(|_, _| rng.range(-1.0, 1.0)) + unit_vector::<D>(&mut rng) * 5.0;
         let aim = -start + P::<D>::from_fn(|_, _| rng.range(-1.5, 1.5));
@@ -73,8 +73,14 @@ fn sweeps<T: TestReal, const D: usize>(cases: usize) {
             let v = narrow::<T, D>(&(-aim));
             let what = format!("{} D = {D}, case {case}, frame {frame}", T::NAME);
             let cold = shape_cast(&placed, &hull, v, T::of_f64(2.0), &config).unwrap();
-            let warm =
-                shape_cast(&placed, &hull, v, T::of_f64(2.0), &config.toward(previous)).unwrap();
+            let warm = shape_cast(
+                &placed,
+                &hull,
+                v,
+                T::of_f64(2.0),
+                &config.starting_along(previous),
+            )
+            .unwrap();
             same_cast(&cold, &warm, budget, &what);
             cold_iterations += u64::from(cold.map_or(0, |h| h.iterations));
             warm_iterations += u64::from(warm.map_or(0, |h| h.iterations));
@@ -91,7 +97,7 @@ fn sweeps<T: TestReal, const D: usize>(cases: usize) {
                     &hull,
                     v,
                     T::of_f64(2.0),
-                    &config.toward(Some(hint)),
+                    &config.starting_along(Some(hint)),
                 )
                 .unwrap();
                 same_cast(&cold, &other, budget, &format!("{what}, hint {hint:?}"));
@@ -100,7 +106,8 @@ fn sweeps<T: TestReal, const D: usize>(cases: usize) {
             // own direction reversed (the worst start).
             let (o, d) = (narrow::<T, D>(&t), narrow::<T, D>(&(-t)));
             let ray_cold = ray_cast(&hull, o, d, T::of_f64(2.0), &config).unwrap();
-            let ray_warm = ray_cast(&hull, o, d, T::of_f64(2.0), &config.toward(Some(d))).unwrap();
+            let ray_warm =
+                ray_cast(&hull, o, d, T::of_f64(2.0), &config.starting_along(Some(d))).unwrap();
             match (ray_cold, ray_warm) {
                 (Some(c), Some(w))
                     if c.status == Status::Converged && w.status == Status::Converged =>

@@ -12,8 +12,8 @@ use crate::scene;
 use common::{point_set, to_t, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::Vector3 as V3;
 use gjk::{
-    distance, ray_cast, shape_cast, shape_cast_with_separation, Ball, Capsule, ConvexHull, Cuboid,
-    GjkConfig, GjkError, Real, Rounded, Status, Transformed, Vector,
+    distance, hull::Scanned, ray_cast, shape_cast, shape_cast_with_separation, Ball, Capsule,
+    Config, Cuboid, Error, Real, Rounded, Status, Transformed, Vector,
 };
 use quickcheck::QuickCheck;
 use scene::{axis, lit, ones};
@@ -49,8 +49,8 @@ fn converged_or_stalled<T: Real>(status: Status, lo: T, t: T, hi: T, what: &str)
     }
 }
 
-fn cfg<T: Real>() -> GjkConfig<T> {
-    GjkConfig::default()
+fn cfg<T: Real, const D: usize>() -> Config<T, D> {
+    Config::default()
 }
 
 #[track_caller]
@@ -147,14 +147,11 @@ fn ray_hit<T: Real, const D: usize>(
     let hit = ray_cast(shape, o, d, lit(100.0), &cfg())
         .unwrap()
         .unwrap_or_else(|| panic!("{what}: missed"));
-    converged_or_stalled(hit.status, hit.t_lower, hit.t, hit.t_upper, what);
+    converged_or_stalled(hit.status, hit.lower, hit.t, hit.upper, what);
     let scale = 5.0;
     let len = d.norm().widen();
     close(hit.t * T::lit(len), t * len, LOOP_ULPS * scale, what);
-    assert!(
-        hit.t_lower <= hit.t && hit.t <= hit.t_upper,
-        "{what}: bracket"
-    );
+    assert!(hit.lower <= hit.t && hit.t <= hit.upper, "{what}: bracket");
     hit
 }
 
@@ -278,7 +275,7 @@ fn sweep<T: Real, const D: usize>(
     let hit = shape_cast(a, b, v, lit(100.0), &cfg())
         .unwrap()
         .unwrap_or_else(|| panic!("{what}: missed"));
-    converged_or_stalled(hit.status, hit.t_lower, hit.t, hit.t_upper, what);
+    converged_or_stalled(hit.status, hit.lower, hit.t, hit.upper, what);
     let len = v.norm().widen();
     close(hit.t * T::lit(len), t * len, LOOP_ULPS * 10.0, what);
     // The witnesses touch.
@@ -439,7 +436,7 @@ impl<T: TestReal, const D: usize> Shape<T, D> {
 impl<T: Real, const D: usize> gjk::SupportMap<T, D> for Shape<T, D> {
     fn core_support(&self, dir: &Vector<T, D>) -> Vector<T, D> {
         match self {
-            Shape::Hull(p) => ConvexHull::new(p).unwrap().core_support(dir),
+            Shape::Hull(p) => Scanned::new(p).unwrap().core_support(dir),
             Shape::Box(b) => b.core_support(dir),
             Shape::Ball(b) => b.core_support(dir),
         }
@@ -522,12 +519,11 @@ fn prop_cast<T: TestReal, const D: usize>(seed: u64) -> Result<(), String> {
         (Some(h), None) if h.status != Status::Converged => Ok(()),
         (Some(h), Some(root)) => {
             let t = h.t.as_f64();
-            if !(h.t_lower.as_f64() <= t && t <= h.t_upper.as_f64()) {
+            if !(h.lower.as_f64() <= t && t <= h.upper.as_f64()) {
                 return Err(format!("bracket {h:?}"));
             }
             if h.status != Status::Converged {
-                return if h.t_lower.as_f64() <= root + budget && root - budget <= h.t_upper.as_f64()
-                {
+                return if h.lower.as_f64() <= root + budget && root - budget <= h.upper.as_f64() {
                     Ok(())
                 } else {
                     Err(format!("the bracket of {h:?} misses the root {root}"))
@@ -625,7 +621,7 @@ fn scale_and_translation() {
             V3::new(3.7, 0.2, 1.0),
         ]
         .map(|p| p * k);
-        let b = ConvexHull::new(&hull).unwrap();
+        let b = Scanned::new(&hull).unwrap();
         shape_cast(&a, &b, V3::new(-1.0, 0.05, 0.0) * k, 10.0, &cfg())
             .unwrap()
             .unwrap()
@@ -645,31 +641,31 @@ fn bad_input() {
     let (o, d) = (V3::new(-5.0, 0.0, 0.0), Vector::x());
     let config = cfg();
     let ray = |o, d, t| ray_cast(&c, o, d, t, &config).map(|_| ());
-    assert_eq!(ray(o.map(|_| f64::NAN), d, 1.0), Err(GjkError::NonFinite));
-    assert_eq!(ray(o, d * f64::INFINITY, 1.0), Err(GjkError::NonFinite));
+    assert_eq!(ray(o.map(|_| f64::NAN), d, 1.0), Err(Error::NonFinite));
+    assert_eq!(ray(o, d * f64::INFINITY, 1.0), Err(Error::NonFinite));
     // No motion is not bad input: the origin is outside the cube, a miss.
     assert_eq!(ray(o, Vector::zeros(), 1.0), Ok(()));
-    assert_eq!(ray(o, d, -1.0), Err(GjkError::InvalidConfig));
-    assert_eq!(ray(o, d, f64::NAN), Err(GjkError::InvalidConfig));
+    assert_eq!(ray(o, d, -1.0), Err(Error::InvalidConfig));
+    assert_eq!(ray(o, d, f64::NAN), Err(Error::InvalidConfig));
     assert!(ray(o, d, f64::INFINITY).is_ok());
     let b = Transformed::translated(c, -o).unwrap();
     let sweep = |v, t, s| shape_cast_with_separation(&c, &b, v, t, s, &config).map(|_| ());
-    assert_eq!(sweep(-d * f64::NAN, 1.0, 0.0), Err(GjkError::NonFinite));
+    assert_eq!(sweep(-d * f64::NAN, 1.0, 0.0), Err(Error::NonFinite));
     // B at rest, 5 away from A: a miss.
     assert!(
         shape_cast_with_separation(&c, &b, Vector::zeros(), 1.0, 0.0, &config)
             .is_ok_and(|hit| hit.is_none())
     );
-    assert_eq!(sweep(-d, -1.0, 0.0), Err(GjkError::InvalidConfig));
-    assert_eq!(sweep(-d, 1.0, -0.5), Err(GjkError::InvalidConfig));
-    assert_eq!(sweep(-d, 1.0, f64::NAN), Err(GjkError::InvalidConfig));
-    let bad = GjkConfig {
+    assert_eq!(sweep(-d, -1.0, 0.0), Err(Error::InvalidConfig));
+    assert_eq!(sweep(-d, 1.0, -0.5), Err(Error::InvalidConfig));
+    assert_eq!(sweep(-d, 1.0, f64::NAN), Err(Error::InvalidConfig));
+    let bad = Config {
         tolerance: -1.0,
         ..config
     };
     assert_eq!(
         ray_cast(&c, o, d, 1.0, &bad).map(|_| ()),
-        Err(GjkError::InvalidConfig)
+        Err(Error::InvalidConfig)
     );
 }
 

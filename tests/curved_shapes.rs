@@ -23,9 +23,9 @@ use crate::common;
 use common::{rotation, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::{Matrix3, SMatrix};
 use gjk::{
-    closest_points, contact, distance, intersects, penetration, ray_cast, shape_cast, Affine, Ball,
-    Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid, GjkConfig, ShapeError, Status, SupportMap,
-    Transformed, Vector,
+    closest_points, contact, distance, hull::Scanned, intersects, penetration, ray_cast,
+    shape_cast, Affine, Ball, Cone, Config, Cuboid, Cylinder, Ellipsoid, ShapeError, Status,
+    SupportMap, Transformed, Vector,
 };
 
 /// The closed-form support function of a test shape, in `f64`.
@@ -177,7 +177,7 @@ where
     S: SupportMap<T, D> + Copy,
 {
     let mut r = Lcg::new(seed);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let tau = tau::<T>();
     for case in 0..40 {
         let rot = rotation::<D>(&mut r).map(T::of_f64);
@@ -211,7 +211,7 @@ where
             // gap may end `Stalled` on it, with a bracket that must hold
             // the gap and be within the budget.
             let d = distance(&placed, &slab, &config).unwrap();
-            let (lo, hi) = (d.lower_bound.as_f64(), d.distance.as_f64());
+            let (lo, hi) = (d.lower.as_f64(), d.distance.as_f64());
             assert!(
                 matches!(d.status, Status::Converged | Status::Stalled),
                 "{tag}: {d:?}"
@@ -239,7 +239,7 @@ where
                     matches!(p.status, Status::Converged | Status::Stalled),
                     "{tag}: {p:?}"
                 );
-                let (lo, hi) = (p.depth.as_f64(), p.upper_bound.as_f64());
+                let (lo, hi) = (p.depth.as_f64(), p.upper.as_f64());
                 assert!((lo + g).abs() <= budget, "{tag}: {p:?} want {:e}", -g);
                 assert!(lo - budget <= -g && -g <= hi + budget, "{tag}: {p:?}");
             } else {
@@ -334,7 +334,7 @@ fn affine_maps_match_their_images() {
             m * c + t
         })
         .collect();
-    let hull = ConvexHull::new(&corners).unwrap();
+    let hull = Scanned::new(&corners).unwrap();
     supports_match::<f64, 3>(&sheared, &CornersForm(corners.clone()), 4.0, "affine box");
     supports_match::<f64, 3>(&hull, &CornersForm(corners.clone()), 4.0, "its hull");
     // Placed at the origin (the slab test places it again).
@@ -371,7 +371,7 @@ fn bad_parameters_are_errors() {
     let d = distance(
         &needle,
         &Ball::new(P::<3>::new(2.0, 0.0, 0.0), 0.5).unwrap(),
-        &GjkConfig::default(),
+        &Config::default(),
     )
     .unwrap();
     assert!((d.distance - 1.5).abs() < 1e-12);

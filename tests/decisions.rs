@@ -1,9 +1,9 @@
 //! Booleans and `None` mean *proven*: `intersects = false`,
 //! `penetration = None`, `contact = None` and `closest_points = None` only
 //! when a bound certifies the gap; a query that runs out of iterations with
-//! its bracket straddling contact says so (`GjkError::IterationLimit`).
+//! its bracket straddling contact says so (`Error::IterationLimit`).
 //!
-//! Oracle: the certified bracket `[lower_bound, distance]` of `distance` on
+//! Oracle: the certified bracket `[lower, distance]` of `distance` on
 //! the same pair and settings, and the analytic overlap of boxes placed a
 //! known depth into each other. No accuracy budget: the checks are exact
 //! implications.
@@ -13,8 +13,8 @@ use crate::common;
 use common::{point_to_hull, points_t, rotation, to_f64, to_t, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    closest_points, contact, distance, intersects, penetration, BuiltHull, ConvexHull, Cuboid,
-    GjkConfig, GjkError, Point, Transformed, Vector,
+    closest_points, contact, distance, hull::Built, hull::Scanned, intersects, penetration, Config,
+    Cuboid, Error, Point, Transformed, Vector,
 };
 
 /// A box and a rotated copy moved by `offset` along the first axis.
@@ -35,44 +35,38 @@ fn boxes<T: TestReal, const D: usize>(
 fn capped<T: TestReal, const D: usize>(seed: u64, offset: f64) {
     let (a, b) = boxes::<T, D>(seed, offset);
     for cap in 0..6 {
-        let config = GjkConfig {
+        let config = Config {
             max_iterations: cap,
-            ..GjkConfig::default()
+            ..Config::default()
         };
         let d = distance(&a, &b, &config).unwrap();
-        let proven = d.lower_bound > T::of_f64(0.0);
+        let proven = d.lower > T::of_f64(0.0);
         let what = format!("{} D = {D}, offset {offset}, cap {cap}: {d:?}", T::NAME);
         match penetration(&a, &b, &config) {
             Ok(None) => assert!(proven, "penetration = None unproven; {what}"),
             Ok(Some(_)) => assert!(!proven, "penetration = Some but a gap is proven; {what}"),
-            Err(e) => assert_eq!(e, GjkError::IterationLimit, "{what}"),
+            Err(e) => assert_eq!(e, Error::IterationLimit, "{what}"),
         }
         match contact(&a, &b, T::of_f64(0.0), &config) {
             Ok(None) => assert!(proven, "contact = None unproven; {what}"),
             Ok(Some(_)) => assert!(!proven, "contact = Some but a gap is proven; {what}"),
-            Err(e) => assert_eq!(e, GjkError::IterationLimit, "{what}"),
+            Err(e) => assert_eq!(e, Error::IterationLimit, "{what}"),
         }
         // GJK's boolean (the boxes' separating axes hidden), and the axes'
         // own, which need no iteration: proven either way, or left to GJK.
         match intersects(&Hidden(a), &Hidden(b), &config) {
             Ok(false) => assert!(proven, "intersects = false unproven; {what}"),
             Ok(true) => assert!(!proven, "intersects = true but a gap is proven; {what}"),
-            Err(e) => assert_eq!(e, GjkError::IterationLimit, "{what}"),
+            Err(e) => assert_eq!(e, Error::IterationLimit, "{what}"),
         }
-        let truth = distance(&a, &b, &GjkConfig::default()).unwrap();
+        let truth = distance(&a, &b, &Config::default()).unwrap();
         match intersects(&a, &b, &config) {
-            Ok(false) => assert!(
-                truth.lower_bound > T::of_f64(0.0),
-                "intersects = false; {what}"
-            ),
-            Ok(true) => assert!(
-                truth.lower_bound <= T::of_f64(0.0),
-                "intersects = true; {what}"
-            ),
-            Err(e) => assert_eq!(e, GjkError::IterationLimit, "{what}"),
+            Ok(false) => assert!(truth.lower > T::of_f64(0.0), "intersects = false; {what}"),
+            Ok(true) => assert!(truth.lower <= T::of_f64(0.0), "intersects = true; {what}"),
+            Err(e) => assert_eq!(e, Error::IterationLimit, "{what}"),
         }
         if let Some(c) = closest_points(&a, &b, T::of_f64(0.0), &config).unwrap() {
-            assert!(c.lower_bound <= T::of_f64(0.0) || c.distance > T::of_f64(0.0));
+            assert!(c.lower <= T::of_f64(0.0) || c.distance > T::of_f64(0.0));
         } else {
             assert!(proven, "closest_points = None unproven; {what}");
         }
@@ -113,9 +107,9 @@ fn capped_queries_4d() {
 fn overlapping_boxes_under_a_small_cap_are_never_apart() {
     let (a, b) = boxes::<f64, 3>(3, 0.5);
     for cap in 0..3 {
-        let config = GjkConfig {
+        let config = Config {
             max_iterations: cap,
-            ..GjkConfig::default()
+            ..Config::default()
         };
         assert!(
             !matches!(penetration(&a, &b, &config), Ok(None)),
@@ -138,7 +132,7 @@ fn point_in_a_flat_simplex<T: TestReal, const D: usize>(
     cases: usize,
     outside: fn(&[Vector<T, D>], &Vector<T, D>) -> Option<bool>,
 ) {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let mut rng = Lcg::new(750 + D as u64);
     for case in 0..cases {
         let height = 10f64.powf(rng.range(-14.0, -6.0));
@@ -155,7 +149,7 @@ fn point_in_a_flat_simplex<T: TestReal, const D: usize>(
         let corners: Vec<P<D>> = corners.iter().map(|c| r * c).collect();
         let vertices = points_t::<T, D>(&corners);
         let p = to_t::<T, D>(&(r * ((centroid + apex) / 2.0 + offset)));
-        let hull = ConvexHull::new(&vertices).unwrap();
+        let hull = Scanned::new(&vertices).unwrap();
         let dot = Point::new(p).unwrap();
         let d = distance(&hull, &dot, &config).unwrap();
         let what = format!("{} D = {D}, case {case}: {d:?}", T::NAME);
@@ -163,7 +157,7 @@ fn point_in_a_flat_simplex<T: TestReal, const D: usize>(
         // The point is `|offset|` from the midpoint of the centroid and the
         // apex, which is inside: an upper bound on the truth in any D.
         assert!(
-            d.lower_bound.as_f64() <= offset.norm() + budget,
+            d.lower.as_f64() <= offset.norm() + budget,
             "a gap beyond the offset; {what}"
         );
         // Where exact orientation tests are available (D = 2, 3), the truth
@@ -179,15 +173,15 @@ fn point_in_a_flat_simplex<T: TestReal, const D: usize>(
                 0.0
             };
             assert!(
-                d.lower_bound.as_f64() <= truth + budget && truth <= d.distance.as_f64() + budget,
+                d.lower.as_f64() <= truth + budget && truth <= d.distance.as_f64() + budget,
                 "bracket misses the truth {truth:e}; {what}"
             );
         }
-        let proven = d.lower_bound > T::of_f64(0.0);
-        let apart = |answer: Result<bool, GjkError>, name: &str| match answer {
+        let proven = d.lower > T::of_f64(0.0);
+        let apart = |answer: Result<bool, Error>, name: &str| match answer {
             Ok(true) => assert!(proven, "{name} apart without proof; {what}"),
             Ok(false) => assert!(!proven, "{name} in contact despite a proven gap; {what}"),
-            Err(e) => assert_eq!(e, GjkError::IterationLimit, "{name}; {what}"),
+            Err(e) => assert_eq!(e, Error::IterationLimit, "{name}; {what}"),
         };
         apart(intersects(&hull, &dot, &config).map(|x| !x), "intersects");
         apart(
@@ -203,17 +197,17 @@ fn point_in_a_flat_simplex<T: TestReal, const D: usize>(
 
 /// Whether `p` is a vertex of the hull of `vertices` and `p`: outside the
 /// simplex (or on its boundary), by the exact orientation tests of
-/// [`BuiltHull`] (themselves tested against integer arithmetic).
+/// [`Built`] (themselves tested against integer arithmetic).
 macro_rules! exact_outside {
     ($d:literal) => {
         |vertices, p| {
             let mut points = vertices.to_vec();
             points.push(*p);
             let n = points.len();
-            let mut v = vec![0; BuiltHull::<$d>::vertices_needed(n)];
-            let mut f = vec![[0; $d]; BuiltHull::<$d>::facets_needed(n)];
-            let mut w = vec![0; BuiltHull::<$d>::work_needed(n)];
-            let hull = BuiltHull::<$d>::build(&points, &mut v, &mut f, &mut w).ok()?;
+            let mut v = vec![0; Built::<$d>::vertices_needed(n)];
+            let mut f = vec![[0; $d]; Built::<$d>::facets_needed(n)];
+            let mut w = vec![0; Built::<$d>::work_needed(n)];
+            let hull = Built::<$d>::build(&points, &mut v, &mut f, &mut w).ok()?;
             Some(hull.vertices().contains(&(n as u32 - 1)))
         }
     };

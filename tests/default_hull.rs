@@ -1,6 +1,6 @@
 //! `Hull`, the hull built from a point cloud that picks its support method
 //! by size, against independent oracles: a brute-force scan of every input
-//! point for its supports, `ConvexHull` over every input point for its
+//! point for its supports, `Scanned` over every input point for its
 //! queries, and the method it picks against the documented thresholds.
 //! 2D and 3D, `f32` and `f64`, clouds with interior points and duplicates,
 //! on both sides of the thresholds.
@@ -8,7 +8,7 @@
 use crate::common;
 
 use common::{unit_vector, Lcg, Source, TestReal, P};
-use gjk::{distance, ConvexHull, GjkConfig, Hull, ShapeError, SupportMap, Transformed, Vector};
+use gjk::{distance, hull::Scanned, Config, Hull, ShapeError, SupportMap, Transformed, Vector};
 
 /// `h` hull vertices on a unit sphere (circle) off the origin, the same
 /// number of interior points, and every tenth vertex repeated.
@@ -87,7 +87,7 @@ macro_rules! around_thresholds {
         #[test]
         fn $name() {
             let threshold = Hull::<$t, $d>::SCAN_UP_TO;
-            let config = GjkConfig::<$t>::default();
+            let config = Config::<$t, _>::default();
             for (k, h) in [$d + 2, 8, threshold, threshold + 1, 64, 500]
                 .into_iter()
                 .enumerate()
@@ -127,7 +127,7 @@ macro_rules! around_thresholds {
 
                 // Distance to a placed copy: the same as the scan of every
                 // input point, within the tolerance (plus rounding).
-                let every = ConvexHull::new(&points).unwrap();
+                let every = Scanned::new(&points).unwrap();
                 let mut r = Lcg::new(7 + k as u64);
                 for _ in 0..20 {
                     let t = Vector::<$t, $d>::from_fn(|_, _| <$t>::of_f64(r.range(-3.0, 3.0)));

@@ -8,8 +8,8 @@
 use crate::scene;
 use gjk::nalgebra::{Isometry3, Matrix3, Vector2, Vector3};
 use gjk::{
-    distance, intersects, Ball, Capsule, ConvexHull, Cuboid, Distance, GjkConfig, Point, Polygon,
-    Real, Segment, ShapeError, Status, SupportMap, Transformed, Triangle, Vector,
+    distance, hull::Polygon, hull::Scanned, intersects, Ball, Capsule, Config, Cuboid, Distance,
+    Point, Real, Segment, ShapeError, Status, SupportMap, Transformed, Triangle, Vector,
 };
 use scene::{axis, lit, near, ones, ulps};
 
@@ -37,7 +37,7 @@ fn query<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Distance<T, D> {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let d = distance(a, b, &config).expect("distance query failed");
     assert_ne!(
         d.status,
@@ -82,7 +82,7 @@ fn duplicate_vertices_case<T: Real, const D: usize>() {
         }
         vertices.push(ones::<T, D>() * lit::<T>(0.5 / D as f64));
     }
-    let hull = ConvexHull::new(&vertices).unwrap();
+    let hull = Scanned::new(&vertices).unwrap();
     let dim = D as f64;
     let tol = ulps(DEGENERATE_ULPS, 2.0);
     // From (1, ..., 1) the closest point is the centre of the far facet.
@@ -114,7 +114,7 @@ fn collinear_hull_case<T: Real, const D: usize>() {
     let c = Vector::<T, D>::from_fn(|i, _| lit(0.5 - 0.25 * i as f64));
     let ts = [0.5, -1.0, 2.0, 0.0, 2.0, 1.25, -1.0];
     let vertices: Vec<_> = ts.iter().map(|&t| c + u * lit::<T>(t)).collect();
-    let line = ConvexHull::new(&vertices).unwrap();
+    let line = Scanned::new(&vertices).unwrap();
     let tol = ulps(DEGENERATE_ULPS, 8.0);
     // Beside the middle of the segment.
     let p = Point::new(c + u * lit::<T>(0.5) + perp * lit::<T>(2.0)).unwrap();
@@ -132,7 +132,7 @@ fn collinear_hull_case<T: Real, const D: usize>() {
         .collect();
     expect_distance(
         &line,
-        &ConvexHull::new(&others).unwrap(),
+        &Scanned::new(&others).unwrap(),
         lit(1.0),
         tol,
         "collinear hulls on one line",
@@ -158,7 +158,7 @@ fn coplanar_hull_case<T: Real, const D: usize>() {
     }
     grid.push(grid[0]);
     grid.push(grid[24]);
-    let square = ConvexHull::new(&grid).unwrap();
+    let square = Scanned::new(&grid).unwrap();
     let tol = ulps(DEGENERATE_ULPS, 4.0);
     let up = axis::<T, D>(D - 1);
     // Above the interior.
@@ -188,7 +188,7 @@ fn coplanar_hull_case<T: Real, const D: usize>() {
         .collect();
     let d = expect_distance(
         &square,
-        &ConvexHull::new(&shifted).unwrap(),
+        &Scanned::new(&shifted).unwrap(),
         lit(0.5),
         tol,
         "coplanar squares",
@@ -200,7 +200,7 @@ fn coplanar_hull_case<T: Real, const D: usize>() {
         .map(|p| p + axis::<T, D>(0) * lit::<T>(1.5))
         .collect();
     assert_eq!(
-        query(&square, &ConvexHull::new(&overlapping).unwrap()).distance,
+        query(&square, &Scanned::new(&overlapping).unwrap()).distance,
         T::zero()
     );
 }
@@ -212,7 +212,7 @@ fn coplanar_hulls() {
 
 fn one_point_hull_case<T: Real, const D: usize>() {
     let only = [Vector::<T, D>::from_fn(|i, _| lit(1.0 + i as f64))];
-    let hull = ConvexHull::new(&only).unwrap();
+    let hull = Scanned::new(&only).unwrap();
     let tol = ulps(DEGENERATE_ULPS, 4.0);
     let ball = Ball::new(only[0] + axis::<T, D>(0) * lit::<T>(3.0), lit(0.5)).unwrap();
     let d = expect_distance(&hull, &ball, lit(2.5), tol, "one-point hull vs ball");
@@ -405,8 +405,8 @@ fn nearly_touching_f64() {
         apex + Vector3::new(0.0, 1.0, -1.0),
     ];
     let d = expect_distance(
-        &ConvexHull::new(&tet).unwrap(),
-        &ConvexHull::new(&below).unwrap(),
+        &Scanned::new(&tet).unwrap(),
+        &Scanned::new(&below).unwrap(),
         gap,
         tol,
         "tetrahedra 1e-9 apart",
@@ -496,7 +496,7 @@ fn large_polygon_case<T: Real>() {
         check_support(&poly, &vertices, &vertices[i]);
     }
     // Queries against the polygon agree with the same points as a hull.
-    let hull = ConvexHull::new(&vertices).unwrap();
+    let hull = Scanned::new(&vertices).unwrap();
     let ball = Ball::new(Vector2::new(lit(5.0), lit(1.0)), lit(0.5)).unwrap();
     let dp = query(&poly, &ball);
     let dh = query(&hull, &ball);
@@ -704,7 +704,7 @@ fn scale_and_translation_invariance() {
     check_scale_invariance("hull-hull", |s, o| {
         let a: Vec<_> = tet.iter().map(|p| p * s + o).collect();
         let b: Vec<_> = other.iter().map(|p| p * s + o).collect();
-        query(&ConvexHull::new(&a).unwrap(), &ConvexHull::new(&b).unwrap()).distance
+        query(&Scanned::new(&a).unwrap(), &Scanned::new(&b).unwrap()).distance
     });
     check_scale_invariance("capsule-triangle", |s, o| {
         let cap = Capsule::new(

@@ -6,8 +6,8 @@
 
 use gjk::nalgebra::{Isometry2, Isometry3, Matrix3, Vector2, Vector3};
 use gjk::{
-    closest_points, contact, contact_manifold, distance, intersects, penetration, ray_cast,
-    shape_cast, time_of_impact, Ball, Capsule, Cuboid, Faces, GjkConfig, Polygon, RigidMotion,
+    closest_points, contact, contact_manifold, distance, hull::Polygon, intersects, penetration,
+    ray_cast, shape_cast, time_of_impact, Ball, Capsule, Config, Cuboid, Faces, RigidMotion,
     SupportMap, Transformed,
 };
 
@@ -18,7 +18,7 @@ where
     B: SupportMap<f64, D>,
 {
     let (da, db): (&dyn SupportMap<f64, D>, &dyn SupportMap<f64, D>) = (a, b);
-    let config = GjkConfig::default();
+    let config = Config::default();
     assert_eq!(intersects(a, b, &config), intersects(da, db, &config));
     assert_eq!(distance(a, b, &config), distance(da, db, &config));
     assert_eq!(
@@ -66,7 +66,7 @@ fn planar_scene_of_trait_objects() {
         Box::new(capsule),
         Box::new(cuboid),
     ];
-    let config = GjkConfig::default();
+    let config = Config::default();
     for (i, a) in scene.iter().enumerate() {
         for b in &scene[i + 1..] {
             let ab = distance(&**a, &**b, &config).unwrap();
@@ -94,7 +94,7 @@ fn spatial_trait_objects_with_faces_and_motion() {
     same_as_static(&crate_, &ball);
     same_as_static(&ball, &floor);
 
-    let config = GjkConfig::default();
+    let config = Config::default();
     let (df, dc): (&dyn Faces<f64, 3>, &dyn Faces<f64, 3>) = (&floor, &crate_);
     let manifold = contact_manifold(df, dc, 0.01, &config);
     assert_eq!(manifold, contact_manifold(&floor, &crate_, 0.01, &config));

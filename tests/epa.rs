@@ -11,11 +11,11 @@
 //! normal errors over the analytic cases and the mean iteration count of 3D
 //! box–box penetration.
 
+use crate::common;
 use gjk::nalgebra::{SMatrix, UnitQuaternion, Vector3};
 use gjk::{
-    contact, distance, intersects, penetration, penetration_with_capacity, Ball, Capsule,
-    ConvexHull, Cuboid, GjkConfig, GjkError, Penetration, Point, Status, SupportMap, Transformed,
-    Vector,
+    contact, distance, hull::Scanned, intersects, penetration, Ball, Capsule, Config, Cuboid,
+    Error, Penetration, Point, Status, SupportMap, Transformed, Vector,
 };
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
@@ -312,11 +312,11 @@ fn check<T: TestReal, const D: usize>(
     m: &mut Measure,
 ) -> Penetration<T, D> {
     let tag = format!("{} ({}, D = {D})", e.name, T::NAME);
-    let config = GjkConfig::default();
+    let config = Config::default();
     let p = penetration(a, b, &config)
         .unwrap_or_else(|err| panic!("{tag}: error {err:?}"))
         .unwrap_or_else(|| panic!("{tag}: penetration returned None"));
-    let (depth, upper) = (p.depth.f(), p.upper_bound.f());
+    let (depth, upper) = (p.depth.f(), p.upper.f());
     let n = to64(&p.normal);
     let (pa, pb) = (to64(&p.point_a), to64(&p.point_b));
     let db = depth_budget::<T>(e.scale);
@@ -330,7 +330,7 @@ fn check<T: TestReal, const D: usize>(
         "{tag}: depth {depth} vs {}, budget {db:e} above, {lb:e} below",
         e.depth
     );
-    // `upper_bound ≥ depth` exactly is checked by its own test; here within
+    // `upper ≥ depth` exactly is checked by its own test; here within
     // the budget so that the remaining checks run.
     assert!(
         depth <= upper + db && upper - e.depth <= db,
@@ -425,7 +425,7 @@ fn ball_ball<T: TestReal, const D: usize>(m: &mut Measure) {
     // Coincident centres: any direction is a normal, the depth is the sum of
     // the radii.
     let b = Ball::new(Vector::<T, D>::zeros(), T::of(rb)).unwrap();
-    let p = penetration(&a, &b, &GjkConfig::default()).unwrap().unwrap();
+    let p = penetration(&a, &b, &Config::default()).unwrap().unwrap();
     let err = p.depth.f() - (ra + rb);
     assert!(
         err <= depth_budget::<T>(2.0) && -err <= lower_budget::<T, D>(2.0),
@@ -594,7 +594,7 @@ fn deep<T: TestReal, const D: usize>(m: &mut Measure) {
     let a = Cuboid::new(v::<T, D>(&HA)).unwrap();
     let q = [0.3, -0.5, 0.1, 0.2];
     let pts = [v::<T, D>(&q)];
-    let hull = ConvexHull::new(&pts).unwrap();
+    let hull = Scanned::new(&pts).unwrap();
     let qq = to64(&pts[0]);
     check(
         &a,
@@ -794,7 +794,7 @@ fn box_iterations<T: TestReal>() -> (f64, u32) {
         let a = Transformed::new(Cuboid::new(to_t(&ha)).unwrap(), ra.map(T::of), to_t(&ta));
         let b = Transformed::new(Cuboid::new(to_t(&hb)).unwrap(), rb.map(T::of), to_t(&tb));
         let (a, b) = (a.unwrap(), b.unwrap());
-        let p = penetration(&a, &b, &GjkConfig::default()).unwrap().unwrap();
+        let p = penetration(&a, &b, &Config::default()).unwrap().unwrap();
         assert_eq!(p.status, Status::Converged, "{p:?}");
         let scale = 3.0;
         let over = overlap(&a, &b, &p.normal);
@@ -945,10 +945,10 @@ fn to_result(o: Outcome) -> TestResult {
 /// every property that needs only the pair itself.
 fn prop_overlapping<T: TestReal, const D: usize>(case: Overlapping<D>) -> TestResult {
     let (at, bt) = (cast::<T, D>(&case.a), cast::<T, D>(&case.b));
-    let a = ConvexHull::new(&at).unwrap();
-    let b = ConvexHull::new(&bt).unwrap();
+    let a = Scanned::new(&at).unwrap();
+    let b = Scanned::new(&bt).unwrap();
     let scale = scale_of::<T, D>(&[&at, &bt]);
-    let config = GjkConfig::default();
+    let config = Config::default();
     let p = match penetration(&a, &b, &config) {
         Ok(Some(p)) => p,
         // Sharing a point only up to rounding: nothing to measure.
@@ -965,7 +965,7 @@ fn check_overlapping<T: TestReal, const D: usize>(
     scale: f64,
     dirs: &[P<D>],
 ) -> Outcome {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let depth = p.depth.f();
     let n = to64(&p.normal);
     let budget = property_budget::<T>(depth, scale);
@@ -977,7 +977,7 @@ fn check_overlapping<T: TestReal, const D: usize>(
         || format!("normal not unit: {p:?}"),
     )?;
     ensure(
-        depth >= 0.0 && depth <= p.upper_bound.f() + budget && p.upper_bound.f() - depth <= budget,
+        depth >= 0.0 && depth <= p.upper.f() + budget && p.upper.f() - depth <= budget,
         || format!("bounds: {p:?}"),
     )?;
 
@@ -1062,10 +1062,10 @@ fn check_overlapping<T: TestReal, const D: usize>(
 /// overlapping.
 fn prop_contact<T: TestReal, const D: usize>(case: AnyPair<D>) -> TestResult {
     let (at, bt) = (cast::<T, D>(&case.a), cast::<T, D>(&case.b));
-    let a = ConvexHull::new(&at).unwrap();
-    let b = ConvexHull::new(&bt).unwrap();
+    let a = Scanned::new(&at).unwrap();
+    let b = Scanned::new(&bt).unwrap();
     let scale = scale_of::<T, D>(&[&at, &bt]);
-    let config = GjkConfig::default();
+    let config = Config::default();
     let run = || -> Outcome {
         let c = contact(&a, &b, T::of(10.0), &config)
             .map_err(|e| format!("contact: {e:?}"))?
@@ -1148,7 +1148,7 @@ fn unit_cubes_face_to_face<T: TestReal>() {
     let cube = Cuboid::new(v::<T, 3>(&[0.5, 0.5, 0.5])).unwrap();
     let a = Transformed::translated(cube, v::<T, 3>(&[0.5, 0.5, 0.5])).unwrap();
     let b = Transformed::translated(cube, v::<T, 3>(&[1.5, 0.5, 0.5])).unwrap();
-    let config = GjkConfig::default();
+    let config = Config::default();
     let p = penetration(&a, &b, &config)
         .unwrap()
         .unwrap_or_else(|| panic!("touching cubes ({}): None", T::NAME));
@@ -1190,7 +1190,7 @@ fn regression_unit_cubes_face_to_face() {
 fn capsule_sweep<T: TestReal>() {
     let a = Cuboid::new(v::<T, 3>(&[1.0, 1.0, 1.0])).unwrap();
     let r = 0.25;
-    let config = GjkConfig::default();
+    let config = Config::default();
     let mut prev: Option<(f64, P<3>, P<3>)> = None;
     // The lowest core point goes from 0.6 above the face y = 1 to 0.3 below:
     // separated, margins overlapping, cores overlapping.
@@ -1255,14 +1255,14 @@ fn regression_large_hull_normal_f32() {
             Vector::<f32, 3>::new(250.0 * s(0), 1.0 * s(1) - 1.0, 250.0 * s(2))
         })
         .collect();
-    let slab = ConvexHull::new(&pts).unwrap();
+    let slab = Scanned::new(&pts).unwrap();
     let cube = Cuboid::new(Vector::<f32, 3>::new(0.5, 0.5, 0.5)).unwrap();
     let scale = 250.0;
     for (x, z) in [(0.0, 0.0), (123.4, -77.7), (-240.0, 199.5), (37.25, 248.0)] {
         let b = Transformed::translated(cube, Vector::<f32, 3>::new(x, 0.4, z)).unwrap();
         for (p, up) in [
-            (penetration(&slab, &b, &GjkConfig::default()), 1.0),
-            (penetration(&b, &slab, &GjkConfig::default()), -1.0),
+            (penetration(&slab, &b, &Config::default()), 1.0),
+            (penetration(&b, &slab, &Config::default()), -1.0),
         ] {
             let p = p
                 .unwrap()
@@ -1294,21 +1294,21 @@ fn regression_out_of_capacity_is_bracketed() {
         center: Vector3::new(1.0, 0.0, 0.0),
         radius: 1.0,
     };
-    let p = penetration_with_capacity::<f64, 3, 8, 8>(&a, &b, &GjkConfig::default())
+    let p = common::penetration_with_capacity::<f64, 3, 8, 8>(&a, &b, &Config::default())
         .unwrap()
         .unwrap();
     assert_eq!(p.status, Status::OutOfCapacity, "{p:?}");
     assert!(
-        p.depth <= 1.0 && 1.0 <= p.upper_bound,
+        p.depth <= 1.0 && 1.0 <= p.upper,
         "bounds do not bracket 1: {p:?}"
     );
     assert!(
-        p.upper_bound.is_finite() && (p.normal.norm() - 1.0).abs() < 1e-12,
+        p.upper.is_finite() && (p.normal.norm() - 1.0).abs() < 1e-12,
         "{p:?}"
     );
     // With the default room the bounds meet; they still bracket the depth.
-    let q = penetration(&a, &b, &GjkConfig::default()).unwrap().unwrap();
-    assert!(q.depth <= 1.0 && 1.0 <= q.upper_bound, "{q:?}");
+    let q = penetration(&a, &b, &Config::default()).unwrap().unwrap();
+    assert!(q.depth <= 1.0 && 1.0 <= q.upper, "{q:?}");
     assert!(
         q.depth >= p.depth,
         "more room gave a worse bound: {q:?} vs {p:?}"
@@ -1317,16 +1317,14 @@ fn regression_out_of_capacity_is_bracketed() {
     let ca = Cuboid::new(Vector::<f64, 3>::new(1.0, 0.8, 1.2)).unwrap();
     let rot = UnitQuaternion::from_euler_angles(0.3, 0.5, 0.7).to_rotation_matrix();
     let cb = Transformed::new(ca, rot.into_inner(), Vector3::new(0.9, 0.7, 0.5)).unwrap();
-    let truth = penetration(&ca, &cb, &GjkConfig::default())
-        .unwrap()
-        .unwrap();
+    let truth = penetration(&ca, &cb, &Config::default()).unwrap().unwrap();
     assert_eq!(truth.status, Status::Converged, "{truth:?}");
-    let small = penetration_with_capacity::<f64, 3, 8, 8>(&ca, &cb, &GjkConfig::default())
+    let small = common::penetration_with_capacity::<f64, 3, 8, 8>(&ca, &cb, &Config::default())
         .unwrap()
         .unwrap();
     let slack = depth_budget::<f64>(2.0);
     assert!(
-        small.depth <= truth.depth + slack && truth.depth <= small.upper_bound + slack,
+        small.depth <= truth.depth + slack && truth.depth <= small.upper + slack,
         "{small:?} vs {truth:?}"
     );
     if small.status != Status::Converged {
@@ -1343,11 +1341,11 @@ fn upper_bound_is_never_below_depth() {
     for k in 0..50 {
         let c = Vector::<f64, 2>::new(0.3 + 0.011 * f64::from(k), 0.9 - 0.013 * f64::from(k));
         let b = Ball::new(c, 0.75).unwrap();
-        let p = penetration(&a, &b, &GjkConfig::default()).unwrap().unwrap();
-        if p.upper_bound < p.depth {
+        let p = penetration(&a, &b, &Config::default()).unwrap().unwrap();
+        if p.upper < p.depth {
             bad.push(format!(
-                "centre {c:?}: depth {} > upper_bound {}",
-                p.depth, p.upper_bound
+                "centre {c:?}: depth {} > upper {}",
+                p.depth, p.upper
             ));
         }
     }
@@ -1367,7 +1365,7 @@ fn upper_bound_is_never_below_depth() {
 fn nan_support_is_an_error() {
     let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
     let other = Transformed::translated(cube, Vector3::new(0.5, 0.3, 0.2)).unwrap();
-    let config = GjkConfig::default();
+    let config = Config::default();
     // NaN from the first call: nothing can be answered.
     let bad = Poisoned {
         inner: other,
@@ -1376,12 +1374,12 @@ fn nan_support_is_an_error() {
     };
     assert_eq!(
         penetration(&cube, &bad, &config).unwrap_err(),
-        GjkError::NonFinite
+        Error::NonFinite
     );
     bad.calls.set(0);
     assert_eq!(
         contact(&cube, &bad, 1.0, &config).unwrap_err(),
-        GjkError::NonFinite
+        Error::NonFinite
     );
     // NaN from the k-th call on, reaching GJK and then EPA: an error or an
     // answer made only of finite numbers, never a panic.
@@ -1394,12 +1392,12 @@ fn nan_support_is_an_error() {
         };
         match penetration(&cube, &bad, &config) {
             Err(e) => {
-                assert_eq!(e, GjkError::NonFinite, "after {after}");
+                assert_eq!(e, Error::NonFinite, "after {after}");
                 errors += 1;
             }
             Ok(Some(p)) => {
                 let finite = p.depth.is_finite()
-                    && p.upper_bound.is_finite()
+                    && p.upper.is_finite()
                     && p.normal
                         .iter()
                         .chain(&p.point_a)
@@ -1413,7 +1411,7 @@ fn nan_support_is_an_error() {
     assert!(errors > 1, "NaN never reached the queries");
     // NaN as a shape coordinate is rejected when the shape is built.
     let nan = [Vector::<f64, 3>::new(f64::NAN, 0.0, 0.0)];
-    assert!(ConvexHull::new(&nan).is_err());
+    assert!(Scanned::new(&nan).is_err());
 }
 
 fn flat_squares<T: TestReal>() {
@@ -1424,11 +1422,11 @@ fn flat_squares<T: TestReal>() {
             .collect()
     };
     let (pa, pb) = (sq(-1.0, -1.0), sq(0.3, -0.4));
-    let a = ConvexHull::new(&pa).unwrap();
-    let b = ConvexHull::new(&pb).unwrap();
+    let a = Scanned::new(&pa).unwrap();
+    let b = Scanned::new(&pb).unwrap();
     for (p, tag) in [
-        (penetration(&a, &b, &GjkConfig::default()), "A, B"),
-        (penetration(&b, &a, &GjkConfig::default()), "B, A"),
+        (penetration(&a, &b, &Config::default()), "A, B"),
+        (penetration(&b, &a, &Config::default()), "B, A"),
     ] {
         let p = p
             .unwrap()

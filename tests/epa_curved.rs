@@ -14,8 +14,8 @@ use crate::common;
 
 use common::TestReal;
 use gjk::{
-    penetration, penetration_with_capacity, Cuboid, GjkConfig, Status, SupportMap, Vector,
-    DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES,
+    penetration, Config, Cuboid, Status, SupportMap, Vector, DEFAULT_EPA_FACETS,
+    DEFAULT_EPA_VERTICES,
 };
 
 /// A cylinder of radius `r` and half-height `h` about the last axis (in 3D;
@@ -72,7 +72,7 @@ impl<T: TestReal, const D: usize> SupportMap<T, D> for Ellipsoid<T, D> {
 }
 
 fn budgets<T: TestReal>(depth: f64, scale: f64, curvature: f64) -> (f64, f64) {
-    let tau = GjkConfig::<T>::default().tolerance.as_f64();
+    let tau = T::GJK_TOLERANCE.as_f64();
     let depth_budget = tau * depth + 64.0 * T::eps() * scale;
     (depth_budget, (2.0 * depth_budget / curvature).sqrt())
 }
@@ -81,14 +81,14 @@ fn budgets<T: TestReal>(depth: f64, scale: f64, curvature: f64) -> (f64, f64) {
 /// last axis, the second moved by `c` along (0.6, 0.8) and `dz` along the
 /// axis.
 fn cylinders<T: TestReal>(c: f64, dz: f64) -> gjk::Penetration<T, 3> {
-    cylinders_with::<T, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(c, dz, GjkConfig::default())
+    cylinders_with::<T, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(c, dz, Config::default())
 }
 
 /// [`cylinders`] with room for `V` vertices and `F` facets.
 fn cylinders_with<T: TestReal, const V: usize, const F: usize>(
     c: f64,
     dz: f64,
-    config: GjkConfig<T>,
+    config: Config<T, 3>,
 ) -> gjk::Penetration<T, 3> {
     let a = Cylinder {
         center: Vector::<T, 3>::zeros(),
@@ -99,7 +99,7 @@ fn cylinders_with<T: TestReal, const V: usize, const F: usize>(
         center: Vector::<T, 3>::new(T::of_f64(0.6 * c), T::of_f64(0.8 * c), T::of_f64(dz)),
         ..a
     };
-    penetration_with_capacity::<T, 3, V, F>(&a, &b, &config)
+    common::penetration_with_capacity::<T, 3, V, F>(&a, &b, &config)
         .unwrap()
         .unwrap()
 }
@@ -115,7 +115,7 @@ fn parallel_cylinders<T: TestReal>() {
     for (c, dz) in deep {
         let p = cylinders::<T>(c, dz);
         let (depth_budget, _) = budgets::<T>(2.0 - c, 3.0, 2.0);
-        let (lower, upper) = (p.depth.as_f64(), p.upper_bound.as_f64());
+        let (lower, upper) = (p.depth.as_f64(), p.upper.as_f64());
         assert!(
             lower <= 2.0 - c + depth_budget && 2.0 - c <= upper + depth_budget,
             "{} c = {c}: bounds do not bracket {}: {p:?}",
@@ -146,14 +146,14 @@ fn converged_to<T: TestReal>(p: &gjk::Penetration<T, 3>, c: f64) {
 }
 
 /// Nearly coaxial cylinders need room in proportion to `1 / √c` (the
-/// depth is flat across directions; see `penetration_with_capacity`): the
+/// depth is flat across directions; see `contact_with_capacity`): the
 /// deep cases that run out of the default room converge when given it, and
 /// the iterations to use it.
 #[test]
 fn deep_parallel_cylinders_given_room() {
-    let config = GjkConfig {
+    let config = Config {
         max_iterations: 256,
-        ..GjkConfig::default()
+        ..Config::default()
     };
     for (c, dz) in [(0.8, 0.0), (0.3, -0.2)] {
         converged_to(&cylinders_with::<f64, 128, 384>(c, dz, config), c);
@@ -161,9 +161,9 @@ fn deep_parallel_cylinders_given_room() {
     for (c, dz) in [(0.2, 0.0), (0.05, 0.0)] {
         converged_to(&cylinders_with::<f64, 256, 768>(c, dz, config), c);
     }
-    let config = GjkConfig {
+    let config = Config {
         max_iterations: 256,
-        ..GjkConfig::default()
+        ..Config::default()
     };
     converged_to(&cylinders_with::<f32, 128, 384>(0.3, -0.2, config), 0.3);
 }
@@ -191,7 +191,7 @@ fn ellipsoid_on_a_box<T: TestReal, const D: usize>() {
         let mut center = Vector::<T, D>::from_fn(|i, _| T::of_f64(0.1 * i as f64));
         center[D - 1] = T::of_f64(1.0 + 0.75 - sink);
         let blob = Ellipsoid { center, axes };
-        let p = penetration(&floor, &blob, &GjkConfig::default())
+        let p = penetration(&floor, &blob, &Config::default())
             .unwrap()
             .unwrap();
         let what = format!("{} D = {D}, sink {sink}: {p:?}", T::NAME);

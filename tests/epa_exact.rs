@@ -9,25 +9,25 @@
 //!
 //! Must hold: the depth is the best estimate (the overlap along the
 //! converged normal, exact here), and the certified bracket stays in the
-//! bounds: `lower_bound ≤ depth ≤ upper_bound`, the truth inside, in f32
+//! bounds: `lower ≤ depth ≤ upper`, the truth inside, in f32
 //! and f64. Budget: 0 (bit-exact) for the depths, and the bracket within
 //! the tolerance of the depth.
 
 use gjk::nalgebra::{Rotation3, Vector3};
-use gjk::{penetration, Cuboid, GjkConfig, Real, Status, Transformed};
+use gjk::{penetration, Config, Cuboid, Real, Status, Transformed};
 
 fn check<T: Real + core::fmt::Debug>(
     a: &impl gjk::SupportMap<T, 3>,
     b: &impl gjk::SupportMap<T, 3>,
     truth: T,
 ) {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let p = penetration(a, b, &config).unwrap().unwrap();
     assert_eq!(p.status, Status::Converged, "{p:?}");
     assert_eq!(p.depth, truth, "{p:?}");
-    assert!(p.lower_bound <= truth && truth <= p.upper_bound, "{p:?}");
+    assert!(p.lower <= truth && truth <= p.upper, "{p:?}");
     assert!(
-        p.upper_bound - p.lower_bound <= config.tolerance * truth + T::lit(1e-6),
+        p.upper - p.lower <= config.tolerance * truth + T::lit(1e-6),
         "{p:?}"
     );
     // The witnesses are the depth apart along the normal.

@@ -10,7 +10,7 @@
 //! restarted from such a simplex, with the origin outside it, and answered
 //! a depth 0.29 too deep, `Converged`. Its `f64` answer is the reference.
 
-use gjk::{penetration, ConvexHull, GjkConfig, Rounded, Status, Vector};
+use gjk::{hull::Scanned, penetration, Config, Rounded, Status, Vector};
 
 const A: [[f32; 4]; 4] = [
     [1.0039061, 1.0039059, 1.5859371, 1.0039059],
@@ -41,10 +41,8 @@ fn reference_core_depth() -> f64 {
         p.iter().map(|q| Vector::from(q.map(f64::from))).collect()
     };
     let (a, b) = (widen(&A), widen(&B));
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    let p = penetration(&ha, &hb, &GjkConfig::default())
-        .unwrap()
-        .unwrap();
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
+    let p = penetration(&ha, &hb, &Config::default()).unwrap().unwrap();
     assert_eq!(p.status, Status::Converged);
     p.depth
 }
@@ -57,18 +55,19 @@ fn restart_from_an_unoriented_simplex_is_not_taken() {
     let truth = reference_core_depth() + f64::from(RADII.0) + f64::from(RADII.1);
     let points = |p: &[[f32; 4]]| -> Vec<Vector<f32, 4>> { p.iter().map(|&q| q.into()).collect() };
     let (a, b) = (points(&A), points(&B));
-    let sa = Rounded::new(ConvexHull::new(&a).unwrap(), RADII.0).unwrap();
-    let sb = Rounded::new(ConvexHull::new(&b).unwrap(), RADII.1).unwrap();
+    let sa = Rounded::new(Scanned::new(&a).unwrap(), RADII.0).unwrap();
+    let sb = Rounded::new(Scanned::new(&b).unwrap(), RADII.1).unwrap();
     let slack = 1024.0 * f64::from(f32::EPSILON) * 270.0;
     for initial_direction in [Some(Vector::from(FIRST_DIRECTION)), None] {
         for tolerance in [0.0, 1e-6] {
-            let config = GjkConfig {
+            let config = Config {
                 tolerance,
                 max_iterations: 205,
+                first_direction: None,
             }
-            .toward(initial_direction);
+            .starting_along(initial_direction);
             let p = penetration(&sa, &sb, &config).unwrap().unwrap();
-            let (depth, upper) = (f64::from(p.depth), f64::from(p.upper_bound));
+            let (depth, upper) = (f64::from(p.depth), f64::from(p.upper));
             assert!(
                 depth <= truth + slack && upper >= truth - slack,
                 "{p:?}: the bracket misses the depth {truth}"

@@ -15,8 +15,8 @@ use crate::common;
 
 use common::{point_set, rotation, Lcg, Source, TestReal, P};
 use gjk::{
-    penetration_with_capacity, Capsule, ConvexHull, Cuboid, GjkConfig, Penetration, Status,
-    SupportMap, Transformed, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES,
+    hull::Scanned, Capsule, Config, Cuboid, Penetration, Status, SupportMap, Transformed,
+    DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES,
 };
 
 /// Pairs per shape family and precision: 300 under `GJK_FULL_SWEEPS=1`
@@ -32,7 +32,7 @@ fn run<T: TestReal, const D: usize, const V: usize, const F: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Option<Penetration<T, D>> {
-    penetration_with_capacity::<T, D, V, F>(a, b, &GjkConfig::default())
+    common::penetration_with_capacity::<T, D, V, F>(a, b, &Config::default())
         .ok()
         .flatten()
 }
@@ -118,9 +118,9 @@ fn survey<T: TestReal, const D: usize>(seed: u64) -> Vec<(String, Tally)> {
                 .iter()
                 .map(|p| p.map(T::of_f64))
                 .collect();
-            let a = placed(ConvexHull::new(&pa).unwrap(), &mut r, P::zeros());
+            let a = placed(Scanned::new(&pa).unwrap(), &mut r, P::zeros());
             let at = offset(&mut r, 1.4);
-            let b = placed(ConvexHull::new(&pb).unwrap(), &mut r, at);
+            let b = placed(Scanned::new(&pb).unwrap(), &mut r, at);
             hulls.add(room(&a, &b));
         }
         out.push((format!("hull{n}"), hulls));
@@ -137,7 +137,7 @@ fn survey<T: TestReal, const D: usize>(seed: u64) -> Vec<(String, Tally)> {
             pa.iter().map(|p| p.map(T::of_f64)).collect(),
             pb.iter().map(|p| p.map(T::of_f64)).collect(),
         );
-        let (Ok(a), Ok(b)) = (ConvexHull::new(&pa), ConvexHull::new(&pb)) else {
+        let (Ok(a), Ok(b)) = (Scanned::new(&pa), Scanned::new(&pb)) else {
             continue;
         };
         random.add(room(&a, &b));

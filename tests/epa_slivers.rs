@@ -10,7 +10,7 @@
 //! beyond the truth as `Converged` before facets carried that bound.
 
 use gjk::{
-    penetration, shape_cast, ConvexHull, GjkConfig, MinkowskiSum, Segment, Status, SupportMap,
+    hull::Scanned, penetration, shape_cast, Config, MinkowskiSum, Segment, Status, SupportMap,
     Vector,
 };
 
@@ -20,8 +20,8 @@ fn points(p: &[[f64; 3]]) -> Vec<V3> {
     p.iter().map(|&q| V3::from(q)).collect()
 }
 
-fn hull(points: &[V3]) -> ConvexHull<&[V3], f64, 3> {
-    ConvexHull::new(points).expect("a valid hull")
+fn hull(points: &[V3]) -> Scanned<&[V3], f64, 3> {
+    Scanned::new(points).expect("a valid hull")
 }
 
 /// A point against a needle at 1e120 (points within ~1e-11, relative, of a
@@ -75,28 +75,29 @@ fn point_against_a_needle_at_1e120() {
     ];
     let b_list = points(&b_points);
     let b = hull(&b_list);
-    let config = GjkConfig {
+    let config = Config {
         tolerance: 1e-12,
         max_iterations: 255,
+        first_direction: None,
     }
-    .toward(Some(V3::new(-0.0, 6.868236379029344e305, -119.61328125)));
+    .starting_along(Some(V3::new(-0.0, 6.868236379029344e305, -119.61328125)));
     let scale = 1.4458019991649655e120;
     let slack = 1e3 * f64::EPSILON * scale;
     let Some(p) = penetration(&a, &b, &config).expect("finite input") else {
         return; // proven apart: nothing to check
     };
-    assert!(p.depth <= p.upper_bound, "{p:?}");
+    assert!(p.depth <= p.upper, "{p:?}");
     let s = 3.2e110;
     let moved: Vec<V3> = b_points
         .iter()
         .map(|&q| V3::from(q) + p.normal * (p.depth + s))
         .collect();
     let moved = hull(&moved);
-    let d = gjk::distance(&a, &moved, &GjkConfig::default()).expect("finite input");
+    let d = gjk::distance(&a, &moved, &Config::default()).expect("finite input");
     assert!(
-        d.lower_bound <= s + slack,
+        d.lower <= s + slack,
         "B moved out by depth + {s:e} is {:e} away: the depth {:e} ({:?}) exceeds the overlap",
-        d.lower_bound,
+        d.lower,
         p.depth,
         p.status
     );
@@ -140,7 +141,7 @@ fn needle_sweep_at_1e31() {
     let a = hull(&a_points);
     let b_points = [V3::zeros()];
     let b = hull(&b_points);
-    let config = GjkConfig::default();
+    let config = Config::default();
     let v = (a.center() - b.center()) * 1.5;
     let hit = shape_cast(&a, &b, v, 1.0, &config)
         .expect("finite input")
@@ -153,7 +154,7 @@ fn needle_sweep_at_1e31() {
         ("sweep, hull", penetration(&swept, &a, &config)),
     ] {
         if let Some(p) = answer.expect("finite input") {
-            assert!(p.depth <= p.upper_bound, "{order}: {p:?}");
+            assert!(p.depth <= p.upper, "{order}: {p:?}");
             assert!(
                 p.depth <= allowance,
                 "{order}: depth {:e} ({:?}) where the sweep only touches (allowance {allowance:e})",
@@ -161,7 +162,7 @@ fn needle_sweep_at_1e31() {
                 p.status
             );
             if p.status == Status::Converged {
-                assert!(p.upper_bound <= allowance, "{order}: {p:?}");
+                assert!(p.upper <= allowance, "{order}: {p:?}");
             }
         }
     }

@@ -15,13 +15,13 @@ use crate::common;
 
 use common::{rotation, support_value, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
-use gjk::{penetration, Cuboid, GjkConfig, Transformed, Vector};
+use gjk::{penetration, Config, Cuboid, Transformed, Vector};
 
 /// The needle of half-width `width / 2` and half-length 1/2, turned by a
 /// random rotation (`flat`: about the vertical axis only), sunk `sink` into
 /// the top face (height 1) of a box of half-extent 4.
 fn needle_in_a_box<T: TestReal>(width: f64, sink: f64, flat: bool, cases: u64) {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let floor = Cuboid::new(Vector::<T, 3>::new(
         T::of_f64(4.0),
         T::of_f64(4.0),

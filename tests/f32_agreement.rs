@@ -18,7 +18,7 @@ use crate::common;
 
 use common::{rotation, Lcg, Source};
 use gjk::nalgebra::{Matrix3, Vector3};
-use gjk::{contact, penetration, Ball, Cuboid, GjkConfig, Transformed};
+use gjk::{contact, penetration, Ball, Config, Cuboid, Transformed};
 
 #[test]
 fn a_ball_beyond_a_face_of_a_turned_box_takes_the_face_axis() {
@@ -33,7 +33,7 @@ fn a_ball_beyond_a_face_of_a_turned_box_takes_the_face_axis() {
     let radius = 0.28407788_f32;
     let bx = Transformed::new(Cuboid::new(half).unwrap(), m, at).unwrap();
     let ball = Ball::new(centre, radius).unwrap();
-    let p = penetration(&ball, &bx, &GjkConfig::default())
+    let p = penetration(&ball, &bx, &Config::default())
         .unwrap()
         .unwrap();
     let axis = -m.column(2).into_owned();
@@ -45,7 +45,7 @@ fn a_ball_beyond_a_face_of_a_turned_box_takes_the_face_axis() {
     );
     // Moved by the depth along the normal, the ball touches the box.
     let moved = Ball::new(centre - p.normal * p.depth, radius).unwrap();
-    let c = contact(&moved, &bx, 1.0, &GjkConfig::default())
+    let c = contact(&moved, &bx, 1.0, &Config::default())
         .unwrap()
         .unwrap();
     assert!(c.distance.abs() <= 8.0 * f32::EPSILON * 4.0, "{c:?}");
@@ -88,10 +88,10 @@ fn balls_near_turned_boxes_agree_across_precisions() {
         )
         .unwrap();
         let ball64 = Ball::new(widen(centre32), f64::from(radius32)).unwrap();
-        let c32 = contact(&ball32, &box32, 10.0, &GjkConfig::default())
+        let c32 = contact(&ball32, &box32, 10.0, &Config::default())
             .unwrap()
             .unwrap();
-        let c64 = contact(&ball64, &box64, 10.0, &GjkConfig::default())
+        let c64 = contact(&ball64, &box64, 10.0, &Config::default())
             .unwrap()
             .unwrap();
         let gap = c64.distance + f64::from(radius32);

@@ -1,14 +1,14 @@
 //! Inputs found by the fuzzers (`fuzz/`), minimised, as plain tests.
 //!
 
-use gjk::{contact_manifold, distance, ConvexHull, GjkConfig, GjkError, Hull, Status, Vector};
+use gjk::{contact_manifold, distance, hull::Scanned, Config, Error, Hull, Status, Vector};
 
 /// Found by the `distance` target: two single points whose difference
 /// (about 1.2e165) is finite but whose squared norm overflows. `distance`
 /// returned `Ok` with `distance = inf`, status `Stalled` and the normal
 /// `Some([0, 0])`. Coordinates beyond `√f64::MAX` are outside the supported
 /// range: the answer must be a finite distance with a unit normal, or
-/// `GjkError::Overflow`.
+/// `Error::Overflow`.
 #[test]
 fn overflow_distance_between_far_points() {
     let a = [Vector::<f64, 2>::new(1e-6, 1.4664373397665477e-87)];
@@ -16,14 +16,14 @@ fn overflow_distance_between_far_points() {
         2.3799379487306496e16,
         1.1984021901257394e165,
     )];
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    match distance(&ha, &hb, &GjkConfig::default()) {
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
+    match distance(&ha, &hb, &Config::default()) {
         Ok(d) => {
             assert!(d.distance.is_finite(), "distance {:e}", d.distance);
             let n = d.normal.expect("apart: a normal");
             assert!((n.norm() - 1.0).abs() < 1e-12, "normal {n:?}");
         }
-        Err(e) => assert_eq!(e, GjkError::Overflow),
+        Err(e) => assert_eq!(e, Error::Overflow),
     }
 }
 
@@ -56,7 +56,7 @@ fn polygon_with_a_long_thin_dent_is_rejected() {
         p(15.607653617858887, 3.747770071029663),
     ];
     assert_eq!(
-        gjk::Polygon::new(&vertices).err(),
+        gjk::hull::Polygon::new(&vertices).err(),
         Some(gjk::ShapeError::NotConvex)
     );
 }
@@ -146,9 +146,9 @@ fn intersects_decides_by_the_distance_when_the_lower_bound_is_weak() {
         Vector::<f32, 3>::new(-100.660_156_25, -127.722_656_25, 1_000_000.0),
     ];
     let centre = [Vector::<f32, 3>::new(113.425_781_25, 0.0, 1_000_000.0)];
-    let a = ConvexHull::new(&segment).unwrap();
-    let b = Rounded::new(ConvexHull::new(&centre).unwrap(), 52.203_125).unwrap();
-    let config = GjkConfig::default();
+    let a = Scanned::new(&segment).unwrap();
+    let b = Rounded::new(Scanned::new(&centre).unwrap(), 52.203_125).unwrap();
+    let config = Config::default();
     let d = distance(&a, &b, &config).unwrap();
     assert!((d.distance - 197.1).abs() < 0.5, "distance {}", d.distance);
     assert!(!intersects(&a, &b, &config).unwrap());
@@ -217,8 +217,8 @@ fn penetration_of_a_flat_hull() {
     );
     let b = [Vector::<f64, 3>::zeros()];
     for a in [first, second] {
-        let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-        let pen = gjk::penetration(&ha, &hb, &GjkConfig::default())
+        let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
+        let pen = gjk::penetration(&ha, &hb, &Config::default())
             .unwrap()
             .expect("the origin is in A to rounding");
         // Rounding budget: a thousand ulps of the coordinate scale.
@@ -251,15 +251,15 @@ fn stalls_far_from_the_distance_are_not_converged() {
         p(9.939370078740156e-7, 4.115231245026597e-304),
     ];
     let b = [p(0.3700797438582677, 0.0)];
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    let config = GjkConfig::default().toward(Some(p(5.25390625, 0.0)));
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
+    let config = Config::default().starting_along(Some(p(5.25390625, 0.0)));
     // The nearest point of A is its vertex straight above B's point.
     let truth = 8.661417322834646e-10;
     for d in [
         distance(&ha, &hb, &config).unwrap(),
-        distance(&hb, &ha, &GjkConfig::default()).unwrap(),
+        distance(&hb, &ha, &Config::default()).unwrap(),
     ] {
-        assert!(d.lower_bound <= truth && truth <= d.distance * (1.0 + 1e-12));
+        assert!(d.lower <= truth && truth <= d.distance * (1.0 + 1e-12));
         // Budget: a thousand ulps of the coordinate scale (0.37).
         let accurate = (d.distance - truth).abs() <= 1e3 * f64::EPSILON * 0.37;
         assert!(accurate || d.status == Status::Stalled, "{d:?}");
@@ -268,17 +268,17 @@ fn stalls_far_from_the_distance_are_not_converged() {
 
 /// Found by the `penetration` target (f32): radii of `f32::MAX` whose sum
 /// overflows. `penetration` returned an infinite depth; the sum of the
-/// margins must be finite, else `GjkError::Overflow`.
+/// margins must be finite, else `Error::Overflow`.
 #[test]
 fn margins_whose_sum_overflows() {
     let a = gjk::Ball::new(Vector::<f32, 3>::zeros(), f32::MAX).unwrap();
     let b = gjk::Ball::new(Vector::<f32, 3>::new(1.0, 0.0, 0.0), f32::MAX).unwrap();
-    let config = GjkConfig::default();
+    let config = Config::default();
     assert_eq!(
         gjk::penetration(&a, &b, &config).err(),
-        Some(GjkError::Overflow)
+        Some(Error::Overflow)
     );
-    assert_eq!(distance(&a, &b, &config).err(), Some(GjkError::Overflow));
+    assert_eq!(distance(&a, &b, &config).err(), Some(Error::Overflow));
 }
 
 /// Found by the `penetration` target (f64, 3D): a hull with coordinates of
@@ -317,8 +317,8 @@ fn penetration_normal_is_unit_at_subnormal_scale() {
         ),
     ];
     let b = [Vector::<f64, 3>::zeros()];
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    if let Ok(Some(pen)) = gjk::penetration(&ha, &hb, &GjkConfig::default()) {
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
+    if let Ok(Some(pen)) = gjk::penetration(&ha, &hb, &Config::default()) {
         let n = pen.normal.norm();
         assert!((n - 1.0).abs() <= 1e-12, "normal length {n}");
     }
@@ -505,10 +505,10 @@ fn contact_points_when_no_facet_holds_the_projection() {
             2.9094180610236218,
         ),
     ];
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    let config = GjkConfig {
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
+    let config = Config {
         tolerance: 1e-12,
-        ..GjkConfig::default()
+        ..Config::default()
     };
     let pen = gjk::penetration(&ha, &hb, &config)
         .unwrap()
@@ -520,7 +520,7 @@ fn contact_points_when_no_facet_holds_the_projection() {
     let exact = 0.8269352225115235;
     let slack = 1e3 * f64::EPSILON * 90.0;
     assert!(
-        pen.depth <= exact + slack && exact <= pen.upper_bound + slack,
+        pen.depth <= exact + slack && exact <= pen.upper + slack,
         "{pen:?}"
     );
     if pen.status != Status::Converged {
@@ -571,13 +571,14 @@ fn converged_distance_is_within_tolerance_of_the_truth() {
         // Oracle: the segment runs away from the point, so the near end is
         // the closest point.
         let truth = (b[1] - a[0]).norm();
-        let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+        let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
         for tolerance in [1e-12, 0.5, 1.0, 48.19140625] {
-            let config = GjkConfig {
+            let config = Config {
                 tolerance,
                 max_iterations: 49,
+                first_direction: None,
             }
-            .toward(Some(p(1.0, 0.0)));
+            .starting_along(Some(p(1.0, 0.0)));
             let d = distance(&ha, &hb, &config).unwrap();
             assert_eq!(d.status, Status::Converged);
             // Budget: the tolerance, plus rounding (a thousand ulps of the
@@ -623,16 +624,16 @@ fn stalled_distance_is_not_converged_unless_certified() {
         v(-129.68443036417324, -108021.74099489988, -906963.7477206278),
         v(-129.76553272637796, 1813.8778605588561, 15655.433027430217),
     ];
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
     let config =
-        GjkConfig::default().toward(Some(v(1.1920928955078125e-7, 23.69921875, 127.99609375)));
+        Config::default().starting_along(Some(v(1.1920928955078125e-7, 23.69921875, 127.99609375)));
     let scale = 906963.7477206278_f64;
     let slack = config.tolerance * 168.1 + 8.0 * f64::EPSILON * scale;
     let ab = distance(&ha, &hb, &config).unwrap();
     let ba = distance(&hb, &ha, &config).unwrap();
     for d in [&ab, &ba] {
         if d.status == Status::Converged {
-            assert!(d.distance - d.lower_bound <= slack, "{d:?}");
+            assert!(d.distance - d.lower <= slack, "{d:?}");
         }
     }
     if ab.status == Status::Converged && ba.status == Status::Converged {
@@ -642,7 +643,7 @@ fn stalled_distance_is_not_converged_unless_certified() {
         );
     }
     // Either way, each answer's bracket holds the other's certified bound.
-    assert!(ab.lower_bound <= ba.distance + slack && ba.lower_bound <= ab.distance + slack);
+    assert!(ab.lower <= ba.distance + slack && ba.lower <= ab.distance + slack);
 }
 
 /// Found by the `distance` target (f64, 2D): a point at the origin and a
@@ -662,10 +663,10 @@ fn frame_scale_covers_the_shapes_not_only_the_first_support_point() {
         Vector::<f64, 2>::new(far, far),
         Vector::<f64, 2>::new(m, -1.0),
     ];
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
     for d in [
-        distance(&ha, &hb, &GjkConfig::default()).unwrap(),
-        distance(&hb, &ha, &GjkConfig::default()).unwrap(),
+        distance(&ha, &hb, &Config::default()).unwrap(),
+        distance(&hb, &ha, &Config::default()).unwrap(),
     ] {
         assert_eq!(d.status, Status::Converged);
         assert!(d.distance <= 64.0 * f64::EPSILON * far.abs(), "{d:?}");
@@ -736,8 +737,8 @@ fn epa_contact_points_of_a_sliver_lie_on_the_support_planes() {
         ),
     ];
     let b = [v(-1.0, 1.26755828937214e-309, 0.0)];
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    let p = gjk::penetration(&ha, &hb, &GjkConfig::default())
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
+    let p = gjk::penetration(&ha, &hb, &Config::default())
         .unwrap()
         .unwrap();
     assert_contact_points_on_planes(&a, &b, 0.0, &p, 1e3 * f64::EPSILON * 1.4e19);
@@ -771,13 +772,13 @@ fn epa_contact_points_of_a_needle_differ_by_depth_along_the_normal() {
             1.274871069529407e74,
         ),
     ]);
-    let ha = ConvexHull::new(&a).unwrap();
-    let hb = gjk::Rounded::new(ConvexHull::new(&b[..]).unwrap(), 53.20703125).unwrap();
-    let config = GjkConfig {
+    let ha = Scanned::new(&a).unwrap();
+    let hb = gjk::Rounded::new(Scanned::new(&b[..]).unwrap(), 53.20703125).unwrap();
+    let config = Config {
         max_iterations: 77,
-        ..GjkConfig::default()
+        ..Config::default()
     }
-    .toward(Some(v(f64::NEG_INFINITY, 0.0, 0.0)));
+    .starting_along(Some(v(f64::NEG_INFINITY, 0.0, 0.0)));
     let p = gjk::penetration(&ha, &hb, &config).unwrap().unwrap();
     assert!(
         matches!(p.status, Status::Converged | Status::Stalled),
@@ -845,16 +846,17 @@ fn broken_epa_polytope_is_not_converged() {
         v([53.58984375, 31.12109375, 7.75, -11.4921875]),
     ];
     let exact = 0.12930678203526066;
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
     let budget = 1e-12 * exact + 1e3 * f64::EPSILON * 100.0;
     for tolerance in [1e-30, 1e-12] {
-        let config = GjkConfig {
+        let config = Config {
             tolerance,
             max_iterations: 161,
+            first_direction: None,
         };
         let p = gjk::penetration(&ha, &hb, &config).unwrap().unwrap();
         assert!(
-            p.depth <= exact + budget && exact <= p.upper_bound + budget,
+            p.depth <= exact + budget && exact <= p.upper + budget,
             "bounds miss the exact depth {exact}: {p:?}"
         );
         if p.status == Status::Converged {
@@ -912,7 +914,7 @@ fn polygon_that_doubles_back_is_rejected() {
         p(0.07810498028993607, 1.005674958229065),
     ];
     assert_eq!(
-        gjk::Polygon::new(&vertices).err(),
+        gjk::hull::Polygon::new(&vertices).err(),
         Some(gjk::ShapeError::NotConvex)
     );
 }
@@ -1022,14 +1024,14 @@ fn epa_horizon_that_does_not_close_is_not_converged() {
             .collect::<Vec<_>>()
     };
     let (a, b) = (to(&a), to(&b));
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    let pen = gjk::penetration(&ha, &hb, &GjkConfig::default())
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
+    let pen = gjk::penetration(&ha, &hb, &Config::default())
         .unwrap()
         .expect("the hulls overlap");
     let exact = 2.2706388765501293e29;
     let slack = 1e3 * f64::EPSILON * 4e30;
     assert!(
-        pen.depth <= exact + slack && exact <= pen.upper_bound + slack,
+        pen.depth <= exact + slack && exact <= pen.upper + slack,
         "{pen:?}"
     );
     if pen.status == Status::Converged {
@@ -1061,10 +1063,10 @@ fn a_gap_within_rounding_is_no_proof() {
     ];
     let a: Vec<Vector<f64, 3>> = a.iter().map(|&q| Vector::<f64, 3>::from(q)).collect();
     let b = [Vector::<f64, 3>::repeat(5e-324)];
-    let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
-    let config = GjkConfig::default();
+    let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
+    let config = Config::default();
     let d = distance(&ha, &hb, &config).unwrap();
-    let proven = d.lower_bound > 0.0;
+    let proven = d.lower > 0.0;
     let apart = gjk::intersects(&ha, &hb, &config) == Ok(false);
     let none = matches!(gjk::penetration(&ha, &hb, &config), Ok(None));
     assert!(!apart || proven, "intersects = false, unproven: {d:?}");
@@ -1098,9 +1100,10 @@ fn manifold_on_a_sliver_facet_keeps_to_the_contact() {
         V::new(4586102093725134.0, 4586099597241561.0, 4586099597241568.0),
         V::new(4586099200073720.0, 4586099200073720.0, 4586099200073727.0),
     ];
-    let config = GjkConfig::<f64> {
+    let config = Config::<f64, _> {
         tolerance: 1e-12,
         max_iterations: 128,
+        first_direction: None,
     };
     let storage = || {
         (
@@ -1152,7 +1155,7 @@ fn manifold_against_a_point_keeps_to_the_point() {
     let centre = Vector2::new(69306.31_f32, -541.3221);
     let point = Transformed::translated(Cuboid::new(Vector2::zeros()).unwrap(), centre).unwrap();
     let b = Rounded::new(point, 1.5585938).unwrap();
-    let config = GjkConfig::<f32>::default();
+    let config = Config::<f32, _>::default();
     let budget = 64.0 * f32::EPSILON * 7e4;
     let d = distance(&a, &b, &config).unwrap();
     for (m, flipped) in [
@@ -1175,7 +1178,7 @@ fn manifold_against_a_point_keeps_to_the_point() {
     let slab = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
     let centre = Vector::<f64, 3>::new(5.2, 0.0, 1.2);
     let ball = Capsule::new(centre, centre, 0.5).unwrap();
-    let config = GjkConfig::default();
+    let config = Config::default();
     for flipped in [false, true] {
         let m = if flipped {
             contact_manifold(&ball, &slab, 0.5, &config)
@@ -1216,13 +1219,13 @@ fn manifold_that_overflows_is_an_error() {
         Vector2::new(-2.6216282588620112, -2.7672975502005945),
     )
     .unwrap();
-    let config = GjkConfig::default();
-    assert_eq!(contact(&a, &b, 0.0, &config), Err(GjkError::Overflow));
+    let config = Config::default();
+    assert_eq!(contact(&a, &b, 0.0, &config), Err(Error::Overflow));
     for m in [
         contact_manifold(&a, &b, 0.0, &config),
         contact_manifold(&b, &a, 0.0, &config),
     ] {
-        assert_eq!(m, Err(GjkError::Overflow), "{m:?}");
+        assert_eq!(m, Err(Error::Overflow), "{m:?}");
     }
 }
 
@@ -1330,9 +1333,7 @@ fn contact_on_a_needle_keeps_its_points_on_the_shapes() {
     );
     let b = placed(hb, ub, cb);
     let budget = 64.0 * f64::EPSILON * 3e74;
-    let c = contact(&a, &b, 0.0, &GjkConfig::default())
-        .unwrap()
-        .unwrap();
+    let c = contact(&a, &b, 0.0, &Config::default()).unwrap().unwrap();
     assert!(c.distance < 0.0, "{c:?}");
     in_boxes(
         &c.point_a,
@@ -1349,7 +1350,7 @@ fn contact_on_a_needle_keeps_its_points_on_the_shapes() {
 /// own box within `budget`.
 fn manifold_in_boxes(a: BoxParts, b: BoxParts, separation: f64, deep: bool, budget: f64) {
     let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
-    let config = GjkConfig::default();
+    let config = Config::default();
     for flipped in [false, true] {
         let m = if flipped {
             contact_manifold(&sb, &sa, separation, &config)
@@ -1412,8 +1413,8 @@ fn contact_with_a_point_in_a_needle_keeps_to_the_point() {
         gjk::Transformed::translated(gjk::Cuboid::new(Vector::zeros()).unwrap(), point).unwrap();
     let budget = 64.0 * f64::EPSILON * 2.6e74;
     for (c, on_b) in [
-        (contact(&a, &b, 0.0, &GjkConfig::default()), false),
-        (contact(&b, &a, 0.0, &GjkConfig::default()), true),
+        (contact(&a, &b, 0.0, &Config::default()), false),
+        (contact(&b, &a, 0.0, &Config::default()), true),
     ] {
         let c = c.unwrap().unwrap();
         let p = if on_b { c.point_a } else { c.point_b };
@@ -1495,7 +1496,7 @@ fn edge_contact_of_near_parallel_boxes_is_consistent() {
     );
     let (a, b) = (placed(ha, ua, ca), placed(hb, ub, cb));
     let budget = 64.0 * f64::EPSILON * 3.1e74;
-    let m = contact_manifold(&a, &b, 0.0, &GjkConfig::default())
+    let m = contact_manifold(&a, &b, 0.0, &Config::default())
         .unwrap()
         .unwrap();
     for p in m.points() {
@@ -1570,7 +1571,7 @@ fn manifold_on_a_skewed_box_measures_from_its_face() {
                 ),
                 (&cube, &slab),
             ] {
-                let m = contact_manifold(a, b, zero, &GjkConfig::default())
+                let m = contact_manifold(a, b, zero, &Config::default())
                     .unwrap()
                     .unwrap();
                 if turn == 0.0 {
@@ -1663,7 +1664,7 @@ fn contact_apart_keeps_the_narrow_side_on_its_shape() {
         ],
     );
     let (a, b) = (placed(ha, ua, ca), placed(hb, ub, cb));
-    let config = GjkConfig::default();
+    let config = Config::default();
     let budget = 64.0 * f64::EPSILON * 3.5e74;
     let d = distance(&a, &b, &config).unwrap();
     let c = contact(&a, &b, 1e73, &config).unwrap().unwrap();
@@ -1861,7 +1862,7 @@ fn manifold_pins_a_plate_end_to_its_point() {
         manifold_in_boxes(a, b, 0.0, true, budget);
         // The contact itself, whose single point the manifold is.
         let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
-        let c = gjk::contact(&sa, &sb, 0.0, &GjkConfig::default());
+        let c = gjk::contact(&sa, &sb, 0.0, &Config::default());
         let c = c.unwrap().unwrap();
         in_boxes(&c.point_a, &c.point_b, a, b, budget, &c);
     }
@@ -1943,11 +1944,12 @@ fn contact_with_a_witness_off_its_box_is_not_converged() {
     let (sa, sb) = (round(placed(a.0, a.1, a.2)), round(placed(b.0, b.1, b.2)));
     let budget = 64.0 * f64::EPSILON * 3e74;
     // The fuzzer's first search direction and iteration cap.
-    let config = GjkConfig {
+    let config = Config {
         tolerance: 1e-12,
         max_iterations: 31,
+        first_direction: None,
     }
-    .toward(Some(Vector::<f64, 3>::new(
+    .starting_along(Some(Vector::<f64, 3>::new(
         31.12109375,
         2.214202139660348e-52,
         53.20703125,
@@ -1970,7 +1972,7 @@ fn contact_with_a_witness_off_its_box_is_not_converged() {
 /// stalls on rounding after two iterations with no gap proven (the needles
 /// overlap), and its bound on the gap, zero, had been passed on as a
 /// lower bound on the *signed* distance: `penetration` gave
-/// `upper_bound = 0` (status `Stalled`) for a depth of 7.68e64. Oracle:
+/// `upper = 0` (status `Stalled`) for a depth of 7.68e64. Oracle:
 /// the depth of two parallelepipeds is the least overlap over their
 /// separating axes (face normals and edge crossings), computed in exact
 /// rational arithmetic from these inputs: 7.684578e64. The bounds must
@@ -1982,11 +1984,9 @@ fn penetration_of_a_stalled_run_bounds_the_depth() {
     let (a, b) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
     let slack = 1e-9 * depth;
     for (p, q) in [(&a, &b), (&b, &a)] {
-        let pen = gjk::penetration(p, q, &GjkConfig::default())
-            .unwrap()
-            .unwrap();
+        let pen = gjk::penetration(p, q, &Config::default()).unwrap().unwrap();
         assert!(
-            pen.depth <= depth + slack && pen.upper_bound >= depth - slack,
+            pen.depth <= depth + slack && pen.upper >= depth - slack,
             "{pen:?}"
         );
     }
@@ -2005,7 +2005,7 @@ fn penetration_of_a_stalled_run_bounds_the_depth() {
 #[allow(clippy::excessive_precision)] // the exact f32 inputs the fuzzer found
 fn polygon_with_rounding_dents_is_scanned() {
     use gjk::nalgebra::Vector2;
-    use gjk::{Polygon, SupportMap};
+    use gjk::{hull::Polygon, SupportMap};
     let p = |x: f32, y: f32| Vector2::new(x, y);
     let vertices = [
         p(19.39842414855957, 0.00031155170290730894),
@@ -2109,13 +2109,11 @@ fn penetration_witness_off_a_thin_hull_is_not_converged() {
         ),
     ];
     assert!(b.iter().all(|p| p.y == p.z));
-    let (ha, hb) = (
-        ConvexHull::new(&a[..]).unwrap(),
-        ConvexHull::new(&b[..]).unwrap(),
-    );
-    let config = GjkConfig {
+    let (ha, hb) = (Scanned::new(&a[..]).unwrap(), Scanned::new(&b[..]).unwrap());
+    let config = Config {
         tolerance: 1e-12,
         max_iterations: 128,
+        first_direction: None,
     };
     let budget = (64.0 * f64::EPSILON + 1e-12) * 3.1e74;
     let off = |p: &Vector<f64, 3>| (p.y - p.z).abs() / 2f64.sqrt();
@@ -2200,9 +2198,10 @@ fn contact_witness_off_a_needle_through_the_origin_is_not_converged() {
         ],
     );
     let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
-    let config = GjkConfig {
+    let config = Config {
         tolerance: 1e-12,
         max_iterations: 128,
+        first_direction: None,
     };
     let budget = 64.0 * f64::EPSILON * 3.3e74;
     let inside =
@@ -2333,13 +2332,11 @@ fn witness_certified_only_by_a_proof_of_contact() {
         ),
         v(-7.909011601373458e21, 0.0, -3.125988620198723e-185),
     ];
-    let (ha, hb) = (
-        ConvexHull::new(&a[..]).unwrap(),
-        ConvexHull::new(&b[..]).unwrap(),
-    );
-    let config = GjkConfig {
+    let (ha, hb) = (Scanned::new(&a[..]).unwrap(), Scanned::new(&b[..]).unwrap());
+    let config = Config {
         tolerance: 1e-12,
         max_iterations: 127,
+        first_direction: None,
     };
     let budget = (64.0 * f64::EPSILON + 1e-12) * 3.1e74;
     let p = penetration(&ha, &hb, &config).unwrap().unwrap();
@@ -2421,9 +2418,10 @@ fn epa_witness_moved_along_the_normal_is_checked() {
         ],
     );
     let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
-    let config = GjkConfig {
+    let config = Config {
         tolerance: 1e-12,
         max_iterations: 128,
+        first_direction: None,
     };
     let budget = 64.0 * f64::EPSILON * 3.5e74;
     let c = contact(&sa, &sb, 0.0, &config).unwrap().unwrap();

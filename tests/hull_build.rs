@@ -1,4 +1,4 @@
-//! The hull builder (`BuiltHull`) against independent oracles, in 2D and 3D,
+//! The hull builder (`Built`) against independent oracles, in 2D and 3D,
 //! for `f32` and `f64`.
 //!
 //! Two kinds of input, two kinds of budget:
@@ -14,7 +14,7 @@
 //!   `(b − a) × (c − a) · (p − a) ≤ PLANE_ULPS · ε₆₄ · |b − a| |c − a| |p − a|`
 //!   (a forward bound of the rounding of that triple product).
 //!
-//! Support maps of `ClimbingHull` built on the output are compared with a
+//! Support maps of `Climbing` built on the output are compared with a
 //! scan of *all* input points by support value `d · p` (not index):
 //! exactly for integer points and directions, within
 //! `CLIMB_ULPS · ε_T · max Σ|pᵢ dᵢ|` otherwise (the walk in precision `T`
@@ -27,33 +27,33 @@ mod oracle;
 use std::collections::BTreeSet;
 
 use common::{Lcg, Source, TestReal};
-use gjk::{distance, Ball, BuiltHull, ClimbingHull, GjkConfig, ShapeError, SupportMap, Vector};
+use gjk::{distance, hull::Built, hull::Climbing, Ball, Config, ShapeError, SupportMap, Vector};
 use oracle::I;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
 /// Slack of the `f64` facet-plane check, in units of `ε₆₄ |b − a| |c − a| |p − a|`.
 const PLANE_ULPS: f64 = 16.0;
 
-/// Shortfall allowed to `ClimbingHull`'s walk, in units of `ε_T · Σ|pᵢ dᵢ|`.
+/// Shortfall allowed to `Climbing`'s walk, in units of `ε_T · Σ|pᵢ dᵢ|`.
 const CLIMB_ULPS: f64 = 8.0;
 
-type Built<const D: usize> = Result<(Vec<u32>, Vec<[u32; D]>), ShapeError>;
+type Building<const D: usize> = Result<(Vec<u32>, Vec<[u32; D]>), ShapeError>;
 
-fn build3<T: TestReal>(points: &[Vector<T, 3>]) -> Built<3> {
+fn build3<T: TestReal>(points: &[Vector<T, 3>]) -> Building<3> {
     let n = points.len();
-    let mut v = vec![0; BuiltHull::<3>::vertices_needed(n)];
-    let mut f = vec![[0; 3]; BuiltHull::<3>::facets_needed(n)];
-    let mut w = vec![0; BuiltHull::<3>::work_needed(n)];
-    let hull = BuiltHull::<3>::build(points, &mut v, &mut f, &mut w)?;
+    let mut v = vec![0; Built::<3>::vertices_needed(n)];
+    let mut f = vec![[0; 3]; Built::<3>::facets_needed(n)];
+    let mut w = vec![0; Built::<3>::work_needed(n)];
+    let hull = Built::<3>::build(points, &mut v, &mut f, &mut w)?;
     Ok((hull.vertices().to_vec(), hull.facets().to_vec()))
 }
 
-fn build2<T: TestReal>(points: &[Vector<T, 2>]) -> Built<2> {
+fn build2<T: TestReal>(points: &[Vector<T, 2>]) -> Building<2> {
     let n = points.len();
-    let mut v = vec![0; BuiltHull::<2>::vertices_needed(n)];
-    let mut f = vec![[0; 2]; BuiltHull::<2>::facets_needed(n)];
-    let mut w = vec![0; BuiltHull::<2>::work_needed(n)];
-    let hull = BuiltHull::<2>::build(points, &mut v, &mut f, &mut w)?;
+    let mut v = vec![0; Built::<2>::vertices_needed(n)];
+    let mut f = vec![[0; 2]; Built::<2>::facets_needed(n)];
+    let mut w = vec![0; Built::<2>::work_needed(n)];
+    let hull = Built::<2>::build(points, &mut v, &mut f, &mut w)?;
     Ok((hull.vertices().to_vec(), hull.facets().to_vec()))
 }
 
@@ -159,7 +159,7 @@ fn check_float3<T: TestReal>(
 /// * the hull's vertices against all points, both scanned: the hull is
 ///   exact, so the best values agree within the rounding of the check's own
 ///   `f64` dot products, `4 ε₆₄ Σ|pᵢ dᵢ|`;
-/// * `ClimbingHull` on the built facets against the scan of all points:
+/// * `Climbing` on the built facets against the scan of all points:
 ///   within `CLIMB_ULPS · ε_T · Σ|pᵢ dᵢ|` times the ratio of the extent to
 ///   the shortest hull edge (the walk's documented rounding: it can stop
 ///   next to an edge whose rise rounds away, which on dense hulls in `f32`
@@ -171,9 +171,9 @@ fn check_supports<T: TestReal, const D: usize>(
     exact: bool,
 ) {
     let n = points.len();
-    let mut offsets = vec![0; ClimbingHull::<T, D>::offsets_needed(n)];
-    let mut nb = vec![0; ClimbingHull::<T, D>::neighbours_needed(facets.len())];
-    let hull = ClimbingHull::new(points, facets, &mut offsets, &mut nb).unwrap();
+    let mut offsets = vec![0; Climbing::<T, D>::offsets_needed(n)];
+    let mut nb = vec![0; Climbing::<T, D>::neighbours_needed(facets.len())];
+    let hull = Climbing::new(points, facets, &mut offsets, &mut nb).unwrap();
     let p64: Vec<Vector<f64, D>> = points.iter().map(common::to_f64).collect();
     let verts: BTreeSet<u32> = facets.iter().flatten().copied().collect();
     let extent = p64.iter().map(|p| (p - p64[0]).norm()).fold(0.0, f64::max);
@@ -428,7 +428,7 @@ fn coordinates_below_the_flush_build_the_hull_of_zeros() {
 }
 
 /// Budget: support values equal exactly for integer directions, within
-/// `CLIMB_ULPS` otherwise. `ClimbingHull` on built facets of integer
+/// `CLIMB_ULPS` otherwise. `Climbing` on built facets of integer
 /// clouds (with plateaus of tied points) against a scan of all points.
 #[test]
 fn climbing_on_built_facets_matches_scan_on_integer_clouds() {
@@ -515,14 +515,14 @@ fn invalid_input_and_short_storage() {
     pts.push(Vector::<f64, 3>::new(0.5, 0.5, 0.5));
     let n = pts.len();
     let sizes = [
-        BuiltHull::<3>::vertices_needed(n),
-        BuiltHull::<3>::facets_needed(n),
-        BuiltHull::<3>::work_needed(n),
+        Built::<3>::vertices_needed(n),
+        Built::<3>::facets_needed(n),
+        Built::<3>::work_needed(n),
     ];
     for short in 0..4 {
         let len = |k: usize| sizes[k] - usize::from(short == k);
         let (mut v, mut f, mut w) = (vec![0; len(0)], vec![[0; 3]; len(1)], vec![0; len(2)]);
-        let r = BuiltHull::<3>::build(&pts, &mut v, &mut f, &mut w).map(|h| h.vertices().len());
+        let r = Built::<3>::build(&pts, &mut v, &mut f, &mut w).map(|h| h.vertices().len());
         assert_eq!(
             r,
             if short == 3 {
@@ -534,14 +534,14 @@ fn invalid_input_and_short_storage() {
     }
     let q: Vec<Vector<f32, 2>> = pts.iter().map(|p| p.xy().map(|x| x as f32)).collect();
     let sizes = [
-        BuiltHull::<2>::vertices_needed(n),
-        BuiltHull::<2>::facets_needed(n),
-        BuiltHull::<2>::work_needed(n),
+        Built::<2>::vertices_needed(n),
+        Built::<2>::facets_needed(n),
+        Built::<2>::work_needed(n),
     ];
     for short in 0..4 {
         let len = |k: usize| sizes[k] - usize::from(short == k);
         let (mut v, mut f, mut w) = (vec![0; len(0)], vec![[0; 2]; len(1)], vec![0; len(2)]);
-        let r = BuiltHull::<2>::build(&q, &mut v, &mut f, &mut w).map(|h| h.vertices().len());
+        let r = Built::<2>::build(&q, &mut v, &mut f, &mut w).map(|h| h.vertices().len());
         assert_eq!(
             r,
             if short == 3 {
@@ -737,7 +737,7 @@ fn near_duplicates() {
 }
 
 /// Budget: `1e-12` relative on the distance. A built hull, handed to
-/// `ClimbingHull`, gives the same GJK distance as the exact answer for a
+/// `Climbing`, gives the same GJK distance as the exact answer for a
 /// cube with interior and boundary points.
 #[test]
 fn built_hull_in_a_distance_query() {
@@ -750,11 +750,11 @@ fn built_hull_in_a_distance_query() {
     }
     let (_, facets) = build3(&pts).unwrap();
     let n = pts.len();
-    let mut offsets = vec![0; ClimbingHull::<f64, 3>::offsets_needed(n)];
-    let mut nb = vec![0; ClimbingHull::<f64, 3>::neighbours_needed(facets.len())];
-    let cube = ClimbingHull::new(&pts, &facets, &mut offsets, &mut nb).unwrap();
+    let mut offsets = vec![0; Climbing::<f64, 3>::offsets_needed(n)];
+    let mut nb = vec![0; Climbing::<f64, 3>::neighbours_needed(facets.len())];
+    let cube = Climbing::new(&pts, &facets, &mut offsets, &mut nb).unwrap();
     let ball = Ball::new(Vector::<f64, 3>::new(2.5, 0.0, 0.0), 1.0).unwrap();
-    let d = distance(&cube, &ball, &GjkConfig::default()).unwrap();
+    let d = distance(&cube, &ball, &Config::default()).unwrap();
     assert!((d.distance - 1.0).abs() < 1e-12, "{}", d.distance);
 }
 

@@ -1,41 +1,41 @@
-//! The support maps of the large-hull shapes, `PackedHull` (SIMD block scan)
-//! and `ClimbingHull` (walk on the edge graph), against a brute-force scan of
+//! The support maps of the large-hull shapes, `Packed` (SIMD block scan)
+//! and `Climbing` (walk on the edge graph), against a brute-force scan of
 //! the same points, in D = 2, 3, 4 for `f32` and `f64`.
 //!
-//! Facets for `ClimbingHull` are found here by brute force: a set of `D`
+//! Facets for `Climbing` are found here by brute force: a set of `D`
 //! points is a facet when every point lies on one side of its hyperplane
 //! (`O(n^(D+1))`, fine for the few dozen points used).
 //!
 //! What is checked, and with which accuracy:
 //!
-//! * `PackedHull`: exactly the brute-force answer, the first point in input
+//! * `Packed`: exactly the brute-force answer, the first point in input
 //!   order with the largest dot product summed left to right. In 2D and 3D,
-//!   where nalgebra's dot product (used by `ConvexHull`) sums in the same
-//!   order, the same point as `ConvexHull` and distances equal to the bit; in
+//!   where nalgebra's dot product (used by `Scanned`) sums in the same
+//!   order, the same point as `Scanned` and distances equal to the bit; in
 //!   4D, where nalgebra sums `(a₀b₀ + a₂b₂) + (a₁b₁ + a₃b₃)`, a support value
-//!   within `CLIMB_ULPS · ε · Σ|pᵢdᵢ|` of `ConvexHull`'s and distances within
+//!   within `CLIMB_ULPS · ε · Σ|pᵢdᵢ|` of `Scanned`'s and distances within
 //!   `DISTANCE_ULPS · ε · scale`.
-//! * `ClimbingHull`: a point of the hull whose dot product is exactly the
+//! * `Climbing`: a point of the hull whose dot product is exactly the
 //!   maximum when every product is exact (integer coordinates, axis and
 //!   small integer directions, including plateaus of tied vertices), and
 //!   within `CLIMB_ULPS · ε · Σ|pᵢdᵢ|` of it otherwise (the walk can stop next
 //!   to an edge whose rise is lost to rounding); distances within
-//!   `DISTANCE_ULPS · ε · scale` of `ConvexHull`'s (a tie broken towards
+//!   `DISTANCE_ULPS · ε · scale` of `Scanned`'s (a tie broken towards
 //!   another vertex changes GJK's path, not its answer).
 
 use crate::common;
 
 use common::{Lcg, Source, TestReal};
 use gjk::{
-    distance, ClimbingHull, ConvexHull, GjkConfig, HullBlock, PackedHull, ShapeError, SupportMap,
-    Vector,
+    distance, hull::Block, hull::Climbing, hull::Packed, hull::Scanned, Config, ShapeError,
+    SupportMap, Vector,
 };
 
 /// Shortfall allowed to the walk on floating-point hulls, in units of epsilon
 /// times the sum of the magnitudes of the products in a dot product.
 const CLIMB_ULPS: f64 = 8.0;
 
-/// Gap allowed between `ClimbingHull` and `ConvexHull` distances, in units of
+/// Gap allowed between `Climbing` and `Scanned` distances, in units of
 /// epsilon times the coordinate scale.
 const DISTANCE_ULPS: f64 = 1e3;
 
@@ -200,15 +200,15 @@ fn directions<T: TestReal, const D: usize>(seed: u64) -> Vec<Vector<T, D>> {
 /// Owned storage and the two shapes built on it.
 /// One hull three ways: scanned, packed in blocks, climbed.
 type ThreeHulls<'a, T, const D: usize> = (
-    ConvexHull<&'a [Vector<T, D>], T, D>,
-    PackedHull<'a, T, D>,
-    ClimbingHull<'a, T, D>,
+    Scanned<&'a [Vector<T, D>], T, D>,
+    Packed<'a, T, D>,
+    Climbing<'a, T, D>,
 );
 
 struct Built<T: TestReal, const D: usize> {
     points: Vec<Vector<T, D>>,
     facets: Vec<[u32; D]>,
-    blocks: Vec<HullBlock<T, D>>,
+    blocks: Vec<Block<T, D>>,
     offsets: Vec<u32>,
     neighbours: Vec<u32>,
 }
@@ -217,9 +217,9 @@ impl<T: TestReal, const D: usize> Built<T, D> {
     fn new(points: Vec<Vector<T, D>>) -> Self {
         let facets = facets(&points);
         Self {
-            blocks: vec![HullBlock::default(); PackedHull::<T, D>::blocks_needed(points.len())],
-            offsets: vec![0; ClimbingHull::<T, D>::offsets_needed(points.len())],
-            neighbours: vec![0; ClimbingHull::<T, D>::neighbours_needed(facets.len())],
+            blocks: vec![Block::default(); Packed::<T, D>::blocks_needed(points.len())],
+            offsets: vec![0; Climbing::<T, D>::offsets_needed(points.len())],
+            neighbours: vec![0; Climbing::<T, D>::neighbours_needed(facets.len())],
             points,
             facets,
         }
@@ -227,9 +227,9 @@ impl<T: TestReal, const D: usize> Built<T, D> {
 
     fn shapes(&mut self) -> ThreeHulls<'_, T, D> {
         (
-            ConvexHull::new(&self.points[..]).unwrap(),
-            PackedHull::new(&self.points, &mut self.blocks).unwrap(),
-            ClimbingHull::new(
+            Scanned::new(&self.points[..]).unwrap(),
+            Packed::new(&self.points, &mut self.blocks).unwrap(),
+            Climbing::new(
                 &self.points,
                 &self.facets,
                 &mut self.offsets,
@@ -336,7 +336,7 @@ fn supports_match_brute_force_4d() {
 /// Distances between two hulls, apart and overlapping.
 fn check_distances<T: TestReal, const D: usize>(n: usize, seed: u64) {
     let mut rng = Lcg::new(seed);
-    let config = GjkConfig::default();
+    let config = Config::default();
     for case in 0..6 {
         let offset = common::unit_vector::<D>(&mut rng) * [0.5, 1.9, 2.5, 3.0, 1.0, 2.01][case];
         let a = sphere::<T, D>(n, seed + 2 * case as u64);
@@ -378,34 +378,34 @@ fn bad_input_is_an_error() {
     let facets = facets(&points);
     let n = points.len();
     let f = facets.len();
-    let mut blocks = vec![HullBlock::default(); 2];
-    let mut offsets = vec![0; ClimbingHull::<f64, 3>::offsets_needed(n)];
-    let mut neighbours = vec![0; ClimbingHull::<f64, 3>::neighbours_needed(f)];
+    let mut blocks = vec![Block::default(); 2];
+    let mut offsets = vec![0; Climbing::<f64, 3>::offsets_needed(n)];
+    let mut neighbours = vec![0; Climbing::<f64, 3>::neighbours_needed(f)];
 
-    assert_eq!(PackedHull::<f64, 3>::blocks_needed(12), 2);
+    assert_eq!(Packed::<f64, 3>::blocks_needed(12), 2);
     assert_eq!(
-        PackedHull::new(&points, &mut blocks[..1]).map(|_| ()),
+        Packed::new(&points, &mut blocks[..1]).map(|_| ()),
         Err(ShapeError::StorageTooSmall)
     );
     assert_eq!(
-        PackedHull::<f64, 3>::new(&[], &mut blocks).map(|_| ()),
+        Packed::<f64, 3>::new(&[], &mut blocks).map(|_| ()),
         Err(ShapeError::Empty)
     );
     let mut nan = points.clone();
     nan[5].y = f64::NAN;
     assert_eq!(
-        PackedHull::new(&nan, &mut blocks).map(|_| ()),
+        Packed::new(&nan, &mut blocks).map(|_| ()),
         Err(ShapeError::NonFinite)
     );
     let mut inf = points.clone();
     inf[11].x = f64::INFINITY;
     assert_eq!(
-        PackedHull::new(&inf, &mut blocks).map(|_| ()),
+        Packed::new(&inf, &mut blocks).map(|_| ()),
         Err(ShapeError::NonFinite)
     );
 
     let climbing = |p: &[Vector<f64, 3>], fs: &[[u32; 3]], o: &mut [u32], nb: &mut [u32]| {
-        ClimbingHull::new(p, fs, o, nb).map(|_| ())
+        Climbing::new(p, fs, o, nb).map(|_| ())
     };
     for short in [n, offsets.len() - 1] {
         assert_eq!(
@@ -449,11 +449,11 @@ fn any_facets_and_directions_are_safe() {
     let facets: Vec<[u32; 3]> = (0..40)
         .map(|_| [0; 3].map(|_: u32| rng.int(0, 29) as u32))
         .collect();
-    let mut offsets = vec![0; ClimbingHull::<f32, 3>::offsets_needed(30)];
-    let mut neighbours = vec![0; ClimbingHull::<f32, 3>::neighbours_needed(40)];
-    let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
-    let mut blocks = vec![HullBlock::default(); 4];
-    let packed = PackedHull::new(&points, &mut blocks).unwrap();
+    let mut offsets = vec![0; Climbing::<f32, 3>::offsets_needed(30)];
+    let mut neighbours = vec![0; Climbing::<f32, 3>::neighbours_needed(40)];
+    let hull = Climbing::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    let mut blocks = vec![Block::default(); 4];
+    let packed = Packed::new(&points, &mut blocks).unwrap();
     let odd = [f32::NAN, f32::INFINITY, -f32::INFINITY, 0.0, -0.0, f32::MAX];
     for &x in &odd {
         for &y in &odd {
@@ -479,9 +479,9 @@ fn one_dimensional_hulls_start_at_their_ends() {
         .map(|&x| Vector::<f64, 1>::new(x))
         .collect();
     let facets = [[1], [2]];
-    let mut offsets = [0; ClimbingHull::<f64, 1>::offsets_needed(4)];
+    let mut offsets = [0; Climbing::<f64, 1>::offsets_needed(4)];
     let mut neighbours: [u32; 0] = [];
-    let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    let hull = Climbing::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
     assert_eq!(hull.support(&Vector::<f64, 1>::new(2.0)).x, 7.0);
     assert_eq!(hull.support(&Vector::<f64, 1>::new(-0.5)).x, -1.0);
     assert_eq!(hull.edges(), 0);

@@ -17,8 +17,8 @@ use crate::common;
 use common::{rotation, Hidden, Lcg, Source, TestReal};
 use gjk::nalgebra::{SMatrix, Vector2};
 use gjk::{
-    contact, contact_manifold, distance, Capsule, Cuboid, Faces, GjkConfig, Hull, Manifold, Point,
-    Polygon, Rounded, Transformed, Triangle, Vector,
+    contact, contact_manifold, distance, hull::Polygon, Capsule, Config, Cuboid, Faces, Hull,
+    Manifold, Point, Rounded, Transformed, Triangle, Vector,
 };
 
 fn v3<T: TestReal>(x: f64, y: f64, z: f64) -> Vector<T, 3> {
@@ -66,7 +66,7 @@ fn cube_on_floor<T: TestReal>(
         &placed_floor,
         &placed_cube,
         T::of_f64(max_separation),
-        &GjkConfig::default(),
+        &Config::default(),
     )
     .unwrap()
     .expect("in contact");
@@ -167,7 +167,7 @@ fn capsule_lying_on_a_box() {
         0.2,
     )
     .unwrap();
-    let m = contact_manifold(&floor, &capsule, 0.001, &GjkConfig::default())
+    let m = contact_manifold(&floor, &capsule, 0.001, &Config::default())
         .unwrap()
         .unwrap();
     let budget = 64.0 * f64::EPSILON * 5.0;
@@ -209,7 +209,7 @@ fn polygon_on_polygon_2d() {
         Polygon::new(&wide_box).unwrap(),
         Polygon::new(&small).unwrap(),
     );
-    let m = contact_manifold(&a, &b, 0.0, &GjkConfig::default())
+    let m = contact_manifold(&a, &b, 0.0, &Config::default())
         .unwrap()
         .unwrap();
     assert_eq!(m.len(), 2, "{m:?}");
@@ -238,10 +238,10 @@ fn swapping_mirrors() {
     .unwrap();
     let _ = floor;
     let (a, b) = scene(&r);
-    let forward = contact_manifold(&a, &b, 0.001, &GjkConfig::default())
+    let forward = contact_manifold(&a, &b, 0.001, &Config::default())
         .unwrap()
         .unwrap();
-    let back = contact_manifold(&b, &a, 0.001, &GjkConfig::default())
+    let back = contact_manifold(&b, &a, 0.001, &Config::default())
         .unwrap()
         .unwrap();
     assert_eq!(forward.len(), m.len());
@@ -281,7 +281,7 @@ fn scene(
 fn ids_are_stable_and_the_manifold_scales() {
     let r = SMatrix::<f64, 3, 3>::identity();
     let (a, b) = scene(&r);
-    let config = GjkConfig::default();
+    let config = Config::default();
     let before = contact_manifold(&a, &b, 0.001, &config).unwrap().unwrap();
     let nudged = Transformed::translated(b, Vector::<f64, 3>::new(1e-6, -1e-6, 1e-6)).unwrap();
     let after = contact_manifold(&a, &nudged, 0.001, &config)
@@ -323,7 +323,7 @@ fn ids_are_stable_and_the_manifold_scales() {
 /// (counted: a deepest point clipped away is legitimate).
 fn random_boxes<T: TestReal>() {
     let mut rng = Lcg::new(0xb0);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let (mut points, mut manifolds, mut agree) = (0, 0, 0);
     for case in 0..300 {
         let ha = Cuboid::new(Vector::<T, 3>::from_fn(|_, _| {
@@ -447,7 +447,7 @@ fn box_on_a_hull_face() {
     let cube = Cuboid::new(v3::<f64>(0.5, 0.5, 0.5)).unwrap();
     let placed =
         Transformed::new(cube, turn(0.4, 0.0), Vector::<f64, 3>::new(0.7, -1.1, 1.49)).unwrap();
-    let m = contact_manifold(&floor, &placed, 0.001, &GjkConfig::default())
+    let m = contact_manifold(&floor, &placed, 0.001, &Config::default())
         .unwrap()
         .unwrap();
     assert_eq!(m.len(), 4, "{m:?}");
@@ -467,7 +467,7 @@ fn box_on_a_hull_face() {
     let flat = Hull::<f64, 2>::new(&square, &mut indices, &mut edges).unwrap();
     let small = Cuboid::new(Vector2::new(0.5, 0.5)).unwrap();
     let resting = Transformed::translated(small, Vector2::new(0.2, 1.48)).unwrap();
-    let m = contact_manifold(&flat, &resting, 0.001, &GjkConfig::default())
+    let m = contact_manifold(&flat, &resting, 0.001, &Config::default())
         .unwrap()
         .unwrap();
     assert_eq!(m.len(), 2, "{m:?}");
@@ -486,7 +486,7 @@ fn box_on_a_hull_face() {
 /// path's EPA normal is itself exact to a few ulps.
 fn separating_axes_match<T: TestReal, const D: usize>() {
     let mut rng = Lcg::new(0x5a7 + D as u64);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let (mut compared, mut lifted) = (0, 0);
     for case in 0..400 {
@@ -629,7 +629,7 @@ fn same_manifold<T: TestReal, const D: usize>(
 /// f32 and f64. Budget: `64 ε L` (`L = 4`).
 fn edges_apart<T: TestReal>(touching: bool) {
     let mut rng = Lcg::new(if touching { 0xed70 } else { 0xed9e });
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let mut inside = 0;
     for case in 0..200 {
@@ -708,7 +708,7 @@ fn touching_gap<T: TestReal>(rng: &mut Lcg) -> f64 {
 /// contact distance. f32 and f64, D = 2 and 3. Budget: `64 ε L` (`L = 4`).
 fn touching_boxes<T: TestReal, const D: usize>() {
     let mut rng = Lcg::new(0x70c4 + D as u64);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let check = |m: Option<Manifold<T, D>>,
                  normal: Vector<f64, D>,
@@ -829,7 +829,7 @@ fn boxes_apart_across_edges_match_the_general_path() {
 /// EPA's, within its tolerance of the floor's.
 fn tilted_resting<T: TestReal>() {
     let mut rng = Lcg::new(0x7117);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let floor = Cuboid::new(Vector::<f64, 3>::new(3.0, 3.0, 0.5).map(T::of_f64)).unwrap();
     for case in 0..200 {
@@ -887,7 +887,7 @@ fn separating_axes_match_the_general_path() {
 /// edge (that edge's two ends), its vertices in either order. f32 and f64, scene rotated. Budget: `64 ε L`
 /// (`L = 4`).
 fn triangle_on_a_box<T: TestReal>() {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let mut rng = Lcg::new(0x7e1);
     for _ in 0..10 {
@@ -918,7 +918,7 @@ fn triangle_on_a_box<T: TestReal>() {
     }
     // 2D: the edge from (−0.5, 0.99) to (0.5, 0.99) on a box whose top is
     // y = 1.
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let floor = Cuboid::new(Vector::<T, 2>::new(T::of_f64(2.0), T::of_f64(1.0))).unwrap();
     let v2 = |x: f64, y: f64| Vector::<T, 2>::new(T::of_f64(x), T::of_f64(y));
     // Both orders of the vertices (counter-clockwise, then clockwise).
@@ -1018,11 +1018,12 @@ fn a_folded_clip_names_each_corner_once() {
     let ha = Hull::<f64, 3>::new(&a, &mut ia, &mut fa).unwrap();
     let hb = Hull::<f64, 3>::new(&b, &mut ib, &mut fb).unwrap();
     let ra = Rounded::new(ha, 92.09765625).unwrap();
-    let config = GjkConfig {
+    let config = Config {
         tolerance: -0.0,
         max_iterations: 224,
+        first_direction: None,
     }
-    .toward(Some(v([25.09765625, 1.09765625, 1.00390625])));
+    .starting_along(Some(v([25.09765625, 1.09765625, 1.00390625])));
     // A twentieth of the largest coordinate, as the fuzz target asks.
     let separation = 0.05 * (3.0843654905868225e74 + 92.09765625);
     let m = contact_manifold(&ra, &hb, separation, &config)
@@ -1042,7 +1043,7 @@ fn a_folded_clip_names_each_corner_once() {
 /// `contact_manifold`, bit for bit, and is empty when there is none.
 fn reused_storage<T: TestReal, const D: usize>() {
     let mut rng = Lcg::new(0x5e + D as u64);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let mut kept = Manifold::<T, D>::new();
     let (mut full, mut empty, mut errors) = (0, 0, 0);
     for case in 0..400 {

@@ -18,7 +18,7 @@ use crate::common;
 
 use common::{Lcg, Source, TestReal};
 use gjk::nalgebra::{Matrix3, Vector2, Vector3};
-use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed};
+use gjk::{contact_manifold, Config, Cuboid, Transformed};
 
 type V2 = Vector2<f64>;
 
@@ -94,7 +94,7 @@ fn best_four(region: &[V2]) -> f64 {
 
 fn resting<T: TestReal>(seed: u64) {
     let mut rng = Lcg::new(seed);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let mut eight = 0;
     for case in 0..200 {
         let (w, h) = (rng.range(0.3, 1.0), rng.range(0.3, 1.0));
@@ -192,7 +192,7 @@ impl quickcheck::Arbitrary for Stack {
 /// vertices or fewer, which the manifold keeps whole).
 fn spans_the_best_four<T: TestReal>(s: Stack) -> Result<(), String> {
     let t = |x: f64| T::of_f64(x);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let world = gjk::nalgebra::Rotation3::from_euler_angles(s.world[0], s.world[1], s.world[2])
         .into_inner();
     let ((w, h), (lw, lh), depth) = (s.upper, s.lower, 1e-3);

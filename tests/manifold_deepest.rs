@@ -16,7 +16,7 @@ use crate::common;
 
 use common::TestReal;
 use gjk::nalgebra::{Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
-use gjk::{contact, contact_manifold, Cuboid, GjkConfig, Hull, Transformed};
+use gjk::{contact, contact_manifold, Config, Cuboid, Hull, Transformed};
 
 /// The hull's 30 points, as found (f32 literals).
 const CLOUD: [[f32; 3]; 30] = [
@@ -83,7 +83,7 @@ fn box_against_hull<T: TestReal>() {
             turn(0.029981725, -0.286599, -0.932893, -0.21603869),
         ),
     );
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let c = contact(&a, &b, T::zero(), &config).unwrap().unwrap();
     let depth = c.distance.as_f64();
     assert!((depth + 0.147107).abs() < 1e-5, "contact {depth}");

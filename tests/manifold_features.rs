@@ -27,7 +27,7 @@ use crate::common;
 
 use common::{rotation, unit_vector, Lcg, Source, TestReal};
 use gjk::nalgebra::{Matrix3, Rotation3, Vector3};
-use gjk::{contact_manifold, Cuboid, Faces, GjkConfig, Hull, Manifold, Transformed, Vector};
+use gjk::{contact_manifold, Config, Cuboid, Faces, Hull, Manifold, Transformed, Vector};
 
 type V3 = Vector3<f64>;
 
@@ -98,7 +98,7 @@ fn quad_area(points: &[V3], normal: &V3) -> f64 {
 
 fn box_on_a_many_sided_cap<T: TestReal>(seed: u64) {
     let mut rng = Lcg::new(seed);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let mut store = Storage::<T>::new(&prism(32, 1.0, 0.5));
     let cap = store.hull();
     for case in 0..50 {
@@ -233,7 +233,7 @@ fn scene<T: TestReal>(
     stores: (&mut Storage<T>, &mut Storage<T>),
     poses: (&Pose, &Pose),
 ) -> Option<Manifold<T, 3>> {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let (sa, sb) = stores;
     let (pa, pb) = poses;
     macro_rules! with {
@@ -305,7 +305,7 @@ fn ids_stay_under_a_small_motion() {
 
 fn anchors_and_reference<T: TestReal>(seed: u64) {
     let mut rng = Lcg::new(seed);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let floor = Cuboid::new(Vector3::new(3.0, 3.0, 0.5).map(T::of_f64)).unwrap();
     for case in 0..50 {

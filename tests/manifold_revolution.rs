@@ -20,7 +20,7 @@ use crate::common;
 use common::{rotation, unit_vector, Lcg, Source, TestReal};
 use core::f64::consts::FRAC_PI_2;
 use gjk::nalgebra::{Matrix3, Rotation3, Vector3};
-use gjk::{contact_manifold, Cone, Cuboid, Cylinder, Faces, GjkConfig, Transformed};
+use gjk::{contact_manifold, Cone, Config, Cuboid, Cylinder, Faces, Transformed};
 
 type V3 = Vector3<f64>;
 
@@ -70,7 +70,7 @@ fn features_lie_on_the_surface() {
 
 fn resting<T: TestReal>(seed: u64) {
     let mut rng = Lcg::new(seed);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let t = T::of_f64;
     let depth = 1e-3;
     let budget = 64.0 * T::eps() * 4.0;

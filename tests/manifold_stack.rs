@@ -11,7 +11,7 @@
 //! than 0.5 rad).
 
 use gjk::nalgebra::{Matrix2, Vector2};
-use gjk::{contact, contact_manifold, Cuboid, GjkConfig, Transformed};
+use gjk::{contact, contact_manifold, Config, Cuboid, Transformed};
 
 /// A 2D rigid box.
 #[derive(Clone, Copy, Debug)]
@@ -81,7 +81,7 @@ fn simulate(manifolds: bool) -> (f64, f64) {
         });
     }
     let start = bodies[3].x;
-    let (dt, g, config) = (1.0 / 60.0, 9.81, GjkConfig::default());
+    let (dt, g, config) = (1.0 / 60.0, 9.81, Config::default());
     for _ in 0..180 {
         for b in bodies.iter_mut().skip(1) {
             b.v.y -= g * dt;

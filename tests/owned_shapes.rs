@@ -1,4 +1,4 @@
-//! Shapes that own their points: `ConvexHull` and `Polygon` over a `Vec`
+//! Shapes that own their points: `Scanned` and `Polygon` over a `Vec`
 //! or an array, kept in a struct beside nothing else, against the same
 //! shapes over a borrowed slice. Storage must not change an answer: the
 //! budget is zero (bit for bit).
@@ -7,26 +7,26 @@ use crate::common;
 
 use common::{point_set, Lcg, Source, P};
 use gjk::nalgebra::Vector2;
-use gjk::{distance, ConvexHull, GjkConfig, Polygon, ShapeError, SupportMap, Transformed};
+use gjk::{distance, hull::Polygon, hull::Scanned, Config, ShapeError, SupportMap, Transformed};
 
 /// A body that owns its shape, as a simulation keeps it.
 struct Body {
-    hull: Transformed<ConvexHull<Vec<P<3>>, f64, 3>, f64, 3>,
+    hull: Transformed<Scanned<Vec<P<3>>, f64, 3>, f64, 3>,
 }
 
 #[test]
 fn owned_hulls_answer_as_borrowed_ones() {
     let mut r = Lcg::new(9);
-    let config = GjkConfig::default();
+    let config = Config::default();
     for _ in 0..100 {
         let n = r.int(1, 30);
         let points = point_set::<3>(&mut r, n, &P::zeros(), 1.0);
         let t = P::<3>::from_fn(|_, _| r.range(-3.0, 3.0));
         let body = Body {
-            hull: Transformed::translated(ConvexHull::new(points.clone()).unwrap(), t).unwrap(),
+            hull: Transformed::translated(Scanned::new(points.clone()).unwrap(), t).unwrap(),
         };
-        let borrowed = Transformed::translated(ConvexHull::new(&points[..]).unwrap(), t).unwrap();
-        let other = ConvexHull::new([P::<3>::zeros(), P::<3>::x(), P::<3>::y()]).unwrap();
+        let borrowed = Transformed::translated(Scanned::new(&points[..]).unwrap(), t).unwrap();
+        let other = Scanned::new([P::<3>::zeros(), P::<3>::x(), P::<3>::y()]).unwrap();
         assert_eq!(
             distance(&body.hull, &other, &config),
             distance(&borrowed, &other, &config)
@@ -36,7 +36,7 @@ fn owned_hulls_answer_as_borrowed_ones() {
         assert_eq!(body.hull.shape().points(), &points[..]);
     }
     assert_eq!(
-        ConvexHull::<Vec<P<2>>, f64, 2>::new(Vec::new()).err(),
+        Scanned::<Vec<P<2>>, f64, 2>::new(Vec::new()).err(),
         Some(ShapeError::Empty)
     );
 }

@@ -16,7 +16,7 @@ use crate::common;
 use common::{rotation, to_t, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    closest_points, contact, distance, intersects, penetration, Ball, Capsule, Cuboid, GjkConfig,
+    closest_points, contact, distance, intersects, penetration, Ball, Capsule, Config, Cuboid,
     Point, Rounded, Segment, SupportMap, Transformed, Vector,
 };
 
@@ -27,7 +27,7 @@ fn compare<T: TestReal, const D: usize>(
     size: f64,
     what: &str,
 ) {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let (ga, gb) = (Hidden(a), Hidden(b));
     let tol = config.tolerance.as_f64();
     let band = |d: f64| tol * d.abs() + 64.0 * T::eps() * size;
@@ -38,9 +38,9 @@ fn compare<T: TestReal, const D: usize>(
         (df - ds).abs() <= band(ds),
         "{what}: distance {df} in closed form, {ds} by GJK"
     );
-    assert!(fast.lower_bound.as_f64() <= df && slow.lower_bound.as_f64() <= ds);
+    assert!(fast.lower.as_f64() <= df && slow.lower.as_f64() <= ds);
     assert!(
-        fast.lower_bound.as_f64() >= slow.lower_bound.as_f64() - band(ds),
+        fast.lower.as_f64() >= slow.lower.as_f64() - band(ds),
         "{what}: closed form's lower bound below GJK's"
     );
     let witness = tol.sqrt() * size + 64.0 * T::eps() * size;
@@ -146,11 +146,11 @@ fn closed_form_agrees_with_gjk_3d() {
 /// contact take the EPA path (the projection cannot measure depth).
 #[test]
 fn point_inside_a_core_overlaps() {
-    let config = GjkConfig::<f64>::default();
+    let config = Config::<f64, _>::default();
     let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 2.0, 3.0)).unwrap();
     let ball = Ball::new(Vector::<f64, 3>::new(0.5, 0.0, 0.0), 0.25).unwrap();
     let d = distance(&cube, &ball, &config).unwrap();
-    assert_eq!((d.distance, d.lower_bound, d.normal), (0.0, 0.0, None));
+    assert_eq!((d.distance, d.lower, d.normal), (0.0, 0.0, None));
     assert!(intersects(&cube, &ball, &config).unwrap());
     let p = penetration(&cube, &ball, &config).unwrap().unwrap();
     assert!((p.depth - 0.75).abs() < 1e-12, "{p:?}");
@@ -170,7 +170,7 @@ fn point_inside_a_core_overlaps() {
 fn skewed_placements_are_measured_as_placed() {
     fn each<const D: usize>() {
         let mut r = Lcg::new(0x5ce + D as u64);
-        let config = GjkConfig::<f64>::default();
+        let config = Config::<f64, _>::default();
         let budget = 64.0 * f64::EPSILON * 200.0;
         for case in 0..200 {
             let m = rotation::<D>(&mut r).map(|x| x + 1e-8 * r.range(-1.0, 1.0));

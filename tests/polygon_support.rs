@@ -8,7 +8,7 @@
 //! `Polygon::new`).
 
 use gjk::nalgebra::Vector2;
-use gjk::{Polygon, Real, SupportMap};
+use gjk::{hull::Polygon, Real, SupportMap};
 
 /// The worst shortfall of the support value against the best vertex, over
 /// 256 directions, in units of `ε L`.

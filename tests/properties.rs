@@ -17,7 +17,7 @@ use crate::common;
 use common::*;
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    distance, intersects, Ball, Capsule, ConvexHull, Distance, GjkConfig, Rounded, Simplex,
+    distance, hull::Scanned, intersects, Ball, Capsule, Config, Distance, Rounded, Simplex,
     SupportMap, SupportPoint, Transformed, Vector,
 };
 use quickcheck::{Gen, QuickCheck, Testable};
@@ -94,7 +94,7 @@ fn run<T: TestReal, const D: usize, A: Testable>(prop: A) {
 
 /// The two hulls of a case at precision `T` (and their exact `f64` values).
 /// A hull over borrowed points.
-type Hull<'a, T, const D: usize> = ConvexHull<&'a [Vector<T, D>], T, D>;
+type Hull<'a, T, const D: usize> = Scanned<&'a [Vector<T, D>], T, D>;
 
 struct Hulls<T: TestReal, const D: usize> {
     a: Vec<P<D>>,
@@ -120,8 +120,8 @@ impl<T: TestReal, const D: usize> Hulls<T, D> {
 
     fn shapes(&self) -> (Hull<'_, T, D>, Hull<'_, T, D>) {
         (
-            ConvexHull::new(&self.at[..]).expect("finite points"),
-            ConvexHull::new(&self.bt[..]).expect("finite points"),
+            Scanned::new(&self.at[..]).expect("finite points"),
+            Scanned::new(&self.bt[..]).expect("finite points"),
         )
     }
 }
@@ -130,7 +130,7 @@ fn query<T: TestReal, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Result<Distance<T, D>, String> {
-    distance(a, b, &GjkConfig::default()).map_err(|e| format!("distance failed: {e}"))
+    distance(a, b, &Config::default()).map_err(|e| format!("distance failed: {e}"))
 }
 
 // ---------------------------------------------------------------------------
@@ -167,8 +167,8 @@ fn prop_distance<T: TestReal, const D: usize>(case: HullPair<D>) -> Outcome {
 fn prop_intersects<T: TestReal, const D: usize>(case: HullPair<D>) -> Outcome {
     let h = Hulls::<T, D>::new(&case);
     let (sa, sb) = h.shapes();
-    let hit = intersects(&sa, &sb, &GjkConfig::default())
-        .map_err(|e| format!("intersects failed: {e}"))?;
+    let hit =
+        intersects(&sa, &sb, &Config::default()).map_err(|e| format!("intersects failed: {e}"))?;
     let d = query(&sa, &sb)?;
     let oracle = hull_distance(&h.a, &h.b).distance;
     let tol = budget::<T>(oracle, h.scale);
@@ -529,7 +529,7 @@ fn sweep<T: TestReal, const D: usize>() {
         let case = HullPair::<D>::random(&mut rng, max_points(D));
         let h = Hulls::<T, D>::new(&case);
         let (sa, sb) = h.shapes();
-        let d = distance(&sa, &sb, &GjkConfig::default()).expect("finite input");
+        let d = distance(&sa, &sb, &Config::default()).expect("finite input");
         let oracle = hull_distance(&h.a, &h.b).distance;
         let err = (d.distance.as_f64() - oracle).abs();
         worst_scaled = worst_scaled.max(err / (T::eps() * h.scale));

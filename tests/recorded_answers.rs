@@ -16,14 +16,15 @@
 //! decimal form (`{:?}`), which tells every pair of distinct values apart,
 //! `-0.0` from `0.0` included.
 
-use std::collections::BTreeMap;
 use core::fmt::Debug;
+use std::collections::BTreeMap;
 
 use gjk::nalgebra::{SMatrix, Vector2};
 use gjk::{
-    closest_points, contact, contact_manifold, distance, distance_cached, intersects, penetration,
-    ray_cast, shape_cast, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Faces, GjkConfig,
-    Hull, Polygon, Real, Rounded, Segment, SimplexCache, SupportMap, Transformed, Triangle, Vector,
+    closest_points, contact, contact_manifold, distance, distance_cached, hull::Polygon,
+    hull::Scanned, intersects, penetration, ray_cast, shape_cast, Ball, Capsule, Cone, Config,
+    Cuboid, Cylinder, Faces, Hull, Real, Rounded, Segment, SimplexCache, SupportMap, Transformed,
+    Triangle, Vector,
 };
 
 /// Scenes per dimension and precision.
@@ -111,7 +112,7 @@ where
     A: SupportMap<T, D>,
     B: SupportMap<T, D>,
 {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let k = |q: &str| format!("{tag}/{q}");
     match intersects(a, b, &config) {
         Ok(x) => log.put(&k("intersects"), format!("{x}")),
@@ -123,7 +124,7 @@ where
             format!(
                 "{:?} {:?} {} {} {:?} {} {:?}",
                 d.distance,
-                d.lower_bound,
+                d.lower,
                 v(&d.point_a),
                 v(&d.point_b),
                 d.normal.map(|n| v(&n)),
@@ -137,7 +138,7 @@ where
     match closest_points(a, b, cutoff, &config) {
         Ok(Some(d)) => log.put(
             &k("closest_points"),
-            format!("{:?} {:?} {}", d.distance, d.lower_bound, d.iterations),
+            format!("{:?} {:?} {}", d.distance, d.lower, d.iterations),
         ),
         Ok(None) => log.put(&k("closest_points"), "None".into()),
         Err(e) => log.put(&k("closest_points"), format!("{e:?}")),
@@ -165,8 +166,8 @@ where
             format!(
                 "{:?} {:?} {:?} {} {} {} {} {:?}",
                 p.depth,
-                p.lower_bound,
-                p.upper_bound,
+                p.lower,
+                p.upper,
                 v(&p.normal),
                 v(&p.point_a),
                 v(&p.point_b),
@@ -184,8 +185,8 @@ where
             format!(
                 "{:?} {:?} {:?} {} {} {:?} {} {:?}",
                 h.t,
-                h.t_lower,
-                h.t_upper,
+                h.lower,
+                h.upper,
                 v(&h.point_a),
                 v(&h.point_b),
                 h.normal.map(|n| v(&n)),
@@ -206,7 +207,7 @@ where
     B: Faces<T, D>,
 {
     record_queries(log, tag, a, b, rng);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let reach: T = cast(rng.range(0.0, 0.5));
     let k = |q: &str| format!("{tag}/{q}");
     match contact_manifold(a, b, reach, &config) {
@@ -240,14 +241,14 @@ fn record_ray<T: Real + Debug, const D: usize>(
     let aim = shape.center() + rng.vector::<T, D>(1.5);
     let direction = aim - origin;
     let kind = format!("{tag}/ray_cast");
-    match ray_cast(shape, origin, direction, cast(2.0), &GjkConfig::default()) {
+    match ray_cast(shape, origin, direction, cast(2.0), &Config::default()) {
         Ok(Some(h)) => log.put(
             &kind,
             format!(
                 "{:?} {:?} {:?} {} {:?} {} {:?}",
                 h.t,
-                h.t_lower,
-                h.t_upper,
+                h.lower,
+                h.upper,
                 v(&h.point),
                 h.normal.map(|n| v(&n)),
                 h.iterations,
@@ -307,8 +308,7 @@ fn record_scenes<T: Real + Debug, const D: usize>(log: &mut Log, seed: u64, hull
         let facets = Box::leak(vec![[0; D]; Hull::<T, D>::facets_needed(n)].into_boxed_slice());
         let hull = Transformed::new(hull_of(points, indices, facets).unwrap(), rb, tb).unwrap();
         let scan_points = cloud::<T, D>(&mut rng, 8, 1.0);
-        let scan =
-            Transformed::new(ConvexHull::new(scan_points.as_slice()).unwrap(), ra, ta).unwrap();
+        let scan = Transformed::new(Scanned::new(scan_points.as_slice()).unwrap(), ra, ta).unwrap();
 
         record_pair(log, &format!("{tag}/box-box"), &box_a, &box_b, &mut rng);
         record_pair(log, &format!("{tag}/box-ball"), &box_a, &ball, &mut rng);
@@ -355,12 +355,12 @@ fn record_scenes<T: Real + Debug, const D: usize>(log: &mut Log, seed: u64, hull
         for frame in 0..4 {
             let step = rng.vector::<T, D>(0.1) * cast::<T>(f64::from(frame));
             let moved = Transformed::new(Cuboid::new(half_b).unwrap(), rb, tb + step).unwrap();
-            match distance_cached(&box_a, &moved, &GjkConfig::default(), &mut cache) {
+            match distance_cached(&box_a, &moved, &Config::default(), &mut cache) {
                 Ok(d) => log.put(
                     &format!("{tag}/distance_cached"),
                     format!(
                         "{:?} {:?} {} {:?}",
-                        d.distance, d.lower_bound, d.iterations, d.status
+                        d.distance, d.lower, d.iterations, d.status
                     ),
                 ),
                 Err(e) => log.put(&format!("{tag}/distance_cached"), format!("{e:?}")),

@@ -9,7 +9,7 @@ use crate::common;
 use common::{rotation, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    distance, intersects, penetration, Capsule, ConvexHull, Cuboid, GjkConfig, SupportMap,
+    distance, hull::Scanned, intersects, penetration, Capsule, Config, Cuboid, SupportMap,
     Transformed, Vector,
 };
 
@@ -21,7 +21,7 @@ fn compare<T: TestReal, const D: usize, SA, SB>(
     SA: SupportMap<T, D>,
     SB: SupportMap<T, D>,
 {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let tol = config.tolerance.as_f64();
     let size = 4.0;
     let band = |d: f64| tol * d + 256.0 * T::eps() * size;
@@ -67,7 +67,7 @@ fn sweep<T: TestReal, const D: usize>(seed: u64, cases: usize) {
     let points: Vec<Vector<T, D>> = (0..12)
         .map(|_| P::<D>::from_fn(|_, _| r.range(-1.0, 1.0)).map(T::of_f64))
         .collect();
-    let hull = ConvexHull::new(&points).unwrap();
+    let hull = Scanned::new(&points).unwrap();
     let cube = Cuboid::new(Vector::<T, D>::from_fn(|i, _| {
         T::of_f64(0.3 + 0.2 * i as f64)
     }))

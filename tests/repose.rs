@@ -7,7 +7,7 @@ use crate::common;
 
 use common::{Lcg, Source};
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
-use gjk::{distance, Ball, Cuboid, GjkConfig, ShapeError, Transformed};
+use gjk::{distance, Ball, Config, Cuboid, ShapeError, Transformed};
 
 fn random_isometry3(r: &mut Lcg) -> Isometry3<f64> {
     Isometry3::new(
@@ -21,7 +21,7 @@ fn a_re_posed_body_answers_as_a_fresh_one() {
     let mut r = Lcg::new(5);
     let cube = Cuboid::new(Vector3::new(1.0, 0.5, 0.25)).unwrap();
     let ball = Ball::new(Vector3::new(0.0, 0.0, 0.0), 0.5).unwrap();
-    let config = GjkConfig::default();
+    let config = Config::default();
     let mut body = Transformed::from_isometry(cube, &random_isometry3(&mut r));
     for _ in 0..200 {
         let pose = random_isometry3(&mut r);

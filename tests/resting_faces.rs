@@ -21,7 +21,7 @@ use crate::common;
 
 use common::{Lcg, Source, TestReal};
 use gjk::{
-    contact, distance, intersects, penetration, Cuboid, GjkConfig, Status, Transformed, Vector,
+    contact, distance, intersects, penetration, Config, Cuboid, Status, Transformed, Vector,
 };
 
 /// The found pair, as reported.
@@ -45,14 +45,11 @@ fn boxes_apart_by_a_hair_with_a_corner_of_overlap() {
         v(2.023035540733864, -10.875751202396827, 5.751060869311214),
     )
     .unwrap();
-    let config = GjkConfig::default();
+    let config = Config::default();
     let d = distance(&a, &b, &config).unwrap();
     assert_eq!(d.status, Status::Converged, "{d:?}");
     let gap = 8.8249e-10;
-    assert!(
-        (d.distance - gap).abs() < 1e-13 && d.lower_bound > 0.0,
-        "{d:?}"
-    );
+    assert!((d.distance - gap).abs() < 1e-13 && d.lower > 0.0, "{d:?}");
     assert!(
         (d.normal.unwrap() + Vector::<f64, 3>::y()).norm() < 1e-12,
         "{d:?}"
@@ -68,7 +65,7 @@ fn boxes_apart_by_a_hair_with_a_corner_of_overlap() {
 /// same fraction of the face's width along it).
 fn diagonal_pairs<T: TestReal, const D: usize>(seed: u64, cases: usize) {
     let mut rng = Lcg::new(seed);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let top = D - 1;
     for case in 0..cases {
         let ha: Vector<f64, D> = Vector::from_fn(|_, _| rng.range(0.05, 2.0));
@@ -110,7 +107,7 @@ fn diagonal_pairs<T: TestReal, const D: usize>(seed: u64, cases: usize) {
         let budget = 16.0 * T::eps() * scale;
         let what = format!("case {case}: gap {true_gap:e}, {d:?}");
         assert_eq!(d.status, Status::Converged, "{what}");
-        assert!(d.lower_bound.as_f64() > 0.0, "{what}");
+        assert!(d.lower.as_f64() > 0.0, "{what}");
         assert!((d.distance.as_f64() - true_gap).abs() <= budget, "{what}");
         assert!(!intersects(&a, &b, &config).unwrap(), "{what}");
         assert_eq!(penetration(&a, &b, &config).unwrap(), None, "{what}");

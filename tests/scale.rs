@@ -18,7 +18,7 @@ use crate::common;
 use common::{rotation, Lcg, TestReal};
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    contact, distance, intersects, penetration, Ball, Capsule, ConvexHull, Cuboid, GjkConfig,
+    contact, distance, hull::Scanned, intersects, penetration, Ball, Capsule, Config, Cuboid,
     Rounded, Status, SupportMap, Transformed, Vector,
 };
 
@@ -43,7 +43,7 @@ fn answers<T: TestReal, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Answers {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let d = distance(a, b, &config).expect("distance");
     let p = penetration(a, b, &config).expect("penetration");
     let c = contact(a, b, T::of_f64(0.0), &config).expect("contact");
@@ -51,13 +51,8 @@ fn answers<T: TestReal, const D: usize>(
     statuses.extend(p.map(|p| p.status));
     statuses.extend(c.map(|c| c.status));
     Answers {
-        distance: flat(&[d.distance, d.lower_bound], &[&d.point_a, &d.point_b]),
-        penetration: p.map(|p| {
-            flat(
-                &[p.depth, p.upper_bound],
-                &[&p.point_a, &p.point_b, &p.normal],
-            )
-        }),
+        distance: flat(&[d.distance, d.lower], &[&d.point_a, &d.point_b]),
+        penetration: p.map(|p| flat(&[p.depth, p.upper], &[&p.point_a, &p.point_b, &p.normal])),
         intersects: intersects(a, b, &config).expect("intersects"),
         statuses,
     }
@@ -97,7 +92,7 @@ fn scenes<T: TestReal, const D: usize>(seed: u64, s: f64) -> Vec<Answers> {
             ])
         })
         .collect();
-    let hull = ConvexHull::new(&points).unwrap();
+    let hull = Scanned::new(&points).unwrap();
     let capsule = Capsule::new(v([0.0; 4]), v([0.5, 1.0, 0.25, 0.0]), T::of_f64(0.25 * s)).unwrap();
     let ball = Ball::new(v([0.25, 0.0, 0.0, 0.0]), T::of_f64(0.5 * s)).unwrap();
     let mut out = Vec::new();

@@ -5,7 +5,7 @@
 
 use gjk::nalgebra::{Isometry2, Isometry3, Translation3, UnitQuaternion, Vector2, Vector3};
 use gjk::{
-    closest_points, distance, intersects, Ball, ConvexHull, Cuboid, GjkConfig, Polygon, Real,
+    closest_points, distance, hull::Polygon, hull::Scanned, intersects, Ball, Config, Cuboid, Real,
     Rounded, Segment, SupportMap, Transformed,
 };
 
@@ -21,7 +21,7 @@ fn check_distance<T: Real, const D: usize>(
     expected: T,
     tol: T,
 ) {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let d = distance(a, b, &config).unwrap();
     assert!(
         (d.distance - expected).abs() <= tol,
@@ -76,7 +76,7 @@ fn rotated_boxes_3d() {
     for (x, expected) in [(3.5, 2.5 - s3), (1.0 + s3, 0.0), (2.5, 0.0)] {
         check_distance(&tipped, &fixed(x), expected, F64_TOL);
     }
-    let d = distance(&tipped, &fixed(3.5), &GjkConfig::default()).unwrap();
+    let d = distance(&tipped, &fixed(3.5), &Config::default()).unwrap();
     assert!(
         (d.point_a - Vector3::new(s3, 0.0, 0.0)).norm() <= 1e-12,
         "{d:?}"
@@ -126,7 +126,7 @@ fn tetrahedra_3d() {
         Vector3::new(0.0, 1.0, 0.0),
         Vector3::new(0.0, 0.0, 1.0),
     ];
-    let a = ConvexHull::new(&t1).unwrap();
+    let a = Scanned::new(&t1).unwrap();
     for (s, expected) in [
         (1.0, 1.0 / 3f64.sqrt()),
         (2.0, 4.0 / 3f64.sqrt()),
@@ -135,26 +135,26 @@ fn tetrahedra_3d() {
     ] {
         let c = Vector3::repeat(s);
         let t2: Vec<_> = t1.iter().map(|p| c - p).collect();
-        check_distance(&a, &ConvexHull::new(&t2).unwrap(), expected, F64_TOL);
+        check_distance(&a, &Scanned::new(&t2).unwrap(), expected, F64_TOL);
     }
     // Touching face to face: s = 2/3 up to rounding of s.
     let c = Vector3::repeat(2.0 / 3.0);
     let t2: Vec<_> = t1.iter().map(|p| c - p).collect();
-    let d = distance(&a, &ConvexHull::new(&t2).unwrap(), &GjkConfig::default()).unwrap();
+    let d = distance(&a, &Scanned::new(&t2).unwrap(), &Config::default()).unwrap();
     assert!(d.distance <= F64_TOL, "{d:?}");
-    assert!(intersects(&a, &ConvexHull::new(&t2).unwrap(), &GjkConfig::default()).unwrap());
+    assert!(intersects(&a, &Scanned::new(&t2).unwrap(), &Config::default()).unwrap());
 
     // Vertex to vertex: T1 shifted by (t, 0, 0) meets T1's vertex e_x with
     // its own vertex (t, 0, 0): distance t - 1.
     for (t, expected) in [(3.0, 2.0), (1.0, 0.0), (0.5, 0.0)] {
         let shifted: Vec<_> = t1.iter().map(|p| p + Vector3::new(t, 0.0, 0.0)).collect();
-        check_distance(&a, &ConvexHull::new(&shifted).unwrap(), expected, F64_TOL);
+        check_distance(&a, &Scanned::new(&shifted).unwrap(), expected, F64_TOL);
     }
 
     // Both tetrahedra under one rigid motion (through Transformed).
     let pose = Isometry3::new(Vector3::new(-2.0, 5.0, 1.0), Vector3::new(1.2, 0.3, -0.5));
     let t2: Vec<_> = t1.iter().map(|p| Vector3::repeat(1.0) - p).collect();
-    let b = ConvexHull::new(&t2).unwrap();
+    let b = Scanned::new(&t2).unwrap();
     let ma = Transformed::from_isometry3(a, &pose);
     let mb = Transformed::from_isometry3(b, &pose);
     check_distance(&ma, &mb, 1.0 / 3f64.sqrt(), 4.0 * F64_TOL);
@@ -163,8 +163,8 @@ fn tetrahedra_3d() {
     let t1f: Vec<Vector3<f32>> = t1.iter().map(|p| p.cast()).collect();
     let t2f: Vec<Vector3<f32>> = t1f.iter().map(|p| Vector3::repeat(1.0) - p).collect();
     check_distance(
-        &ConvexHull::new(&t1f).unwrap(),
-        &ConvexHull::new(&t2f).unwrap(),
+        &Scanned::new(&t1f).unwrap(),
+        &Scanned::new(&t2f).unwrap(),
         1.0 / 3f32.sqrt(),
         F32_TOL,
     );
@@ -200,7 +200,7 @@ fn polygon_polygon_case<T: Real>(tol: T) {
     ];
     let b = Polygon::new(&tri).unwrap();
     check_distance(&a, &b, l(2.0), tol);
-    let d = distance(&a, &b, &GjkConfig::default()).unwrap();
+    let d = distance(&a, &b, &Config::default()).unwrap();
     assert!((d.point_a - Vector2::new(l(1.0), l(0.0))).amax() <= tol);
     assert!((d.point_b - Vector2::new(l(3.0), l(0.0))).amax() <= tol);
 
@@ -208,7 +208,7 @@ fn polygon_polygon_case<T: Real>(tol: T) {
     let ra = Rounded::new(a, l(0.1)).unwrap();
     let rb = Rounded::new(b, l(0.1)).unwrap();
     check_distance(&ra, &rb, l(1.8), tol);
-    let d = distance(&ra, &rb, &GjkConfig::default()).unwrap();
+    let d = distance(&ra, &rb, &Config::default()).unwrap();
     assert!((d.point_a - Vector2::new(l(1.1), l(0.0))).amax() <= tol);
     assert!((d.point_b - Vector2::new(l(2.9), l(0.0))).amax() <= tol);
     // Skins overlapping but cores apart: distance 0, intersecting.
@@ -252,7 +252,7 @@ fn polygon_circle_case<T: Real>(tol: T) {
     // Circle of radius 1 at (3, 3): nearest the corner, 2 sqrt 2 - 1.
     let c = Ball::new(Vector2::new(l(3.0), l(3.0)), T::one()).unwrap();
     check_distance(&a, &c, l(2.0 * 2f64.sqrt() - 1.0), tol);
-    let d = distance(&a, &c, &GjkConfig::default()).unwrap();
+    let d = distance(&a, &c, &Config::default()).unwrap();
     assert!((d.point_a - Vector2::new(l(1.0), l(1.0))).amax() <= tol);
     let n = d.normal.unwrap();
     assert!((n - Vector2::new(l(0.5f64.sqrt()), l(0.5f64.sqrt()))).amax() <= tol);

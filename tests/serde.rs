@@ -9,9 +9,9 @@
 
 use gjk::nalgebra::{Isometry3, Matrix2, Matrix3, Vector2, Vector3};
 use gjk::{
-    distance, penetration, Aabb, Affine, Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder,
-    Distance, Ellipsoid, GjkConfig, Point, Polygon, Rounded, Segment, Status, Transformed,
-    Triangle, Vector,
+    distance, hull::Polygon, hull::Scanned, penetration, Aabb, Affine, Ball, Capsule, Cone, Config,
+    Cuboid, Cylinder, Distance, Ellipsoid, Point, Rounded, Segment, Status, Transformed, Triangle,
+    Vector,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -40,8 +40,8 @@ fn primitives<const D: usize>() {
     round_trip(&Triangle::new(c, awkward::<D>(2.0), -c).unwrap());
     round_trip(&Ellipsoid::new(awkward::<D>(3.0).abs()).unwrap());
     let points = [c, -c, awkward::<D>(7.0), awkward::<D>(-4.0)];
-    round_trip(&ConvexHull::new(points).unwrap());
-    round_trip(&ConvexHull::new(points.to_vec()).unwrap());
+    round_trip(&Scanned::new(points).unwrap());
+    round_trip(&Scanned::new(points.to_vec()).unwrap());
     round_trip(&Rounded::new(Ball::new(c, 0.5).unwrap(), 0.125).unwrap());
     round_trip(&Aabb::of(&Ball::new(c, 0.5).unwrap()).unwrap());
     // f32 too.
@@ -75,7 +75,7 @@ fn placed_shapes_round_trip_and_answer_the_same() {
     )
     .unwrap();
     let (a2, b2, c2) = (round_trip(&a), round_trip(&b), round_trip(&c));
-    let config = GjkConfig::default();
+    let config = Config::default();
     assert_eq!(distance(&a, &b, &config), distance(&a2, &b2, &config));
     assert_eq!(penetration(&a, &c, &config), penetration(&a2, &c2, &config));
     let square = [
@@ -97,12 +97,13 @@ fn placed_shapes_round_trip_and_answer_the_same() {
 
 #[test]
 fn configs_and_results_round_trip() {
-    let config = GjkConfig {
+    let config = Config {
         tolerance: 1e-9,
         max_iterations: 33,
+        first_direction: None,
     };
     round_trip(&config);
-    round_trip(&config.toward(Some(Vector3::new(1.0, -2.0, 0.5))));
+    round_trip(&config.starting_along(Some(Vector3::new(1.0, -2.0, 0.5))));
     let a = Ball::new(Vector3::new(0.1, 0.2, 0.3), 0.5).unwrap();
     let b = Cuboid::new(Vector3::new(0.5, 1.0 / 3.0, 0.25)).unwrap();
     let d: Distance<f64, 3> = distance(
@@ -114,7 +115,7 @@ fn configs_and_results_round_trip() {
     assert_eq!(d.status, Status::Converged);
     round_trip(&d);
     round_trip(&penetration(&a, &b, &config).unwrap().unwrap());
-    round_trip(&gjk::GjkError::Overflow);
+    round_trip(&gjk::Error::Overflow);
 }
 
 /// Documents that describe no valid shape: refused, with the constructor's
@@ -139,7 +140,7 @@ fn invalid_documents_are_refused() {
         |t| serde_json::from_str::<Polygon<Vec<Vector2<f64>>, f64>>(t).is_err(),
     );
     refused(r#"{"points":[]}"#, |t| {
-        serde_json::from_str::<ConvexHull<Vec<Vector3<f64>>, f64, 3>>(t).is_err()
+        serde_json::from_str::<Scanned<Vec<Vector3<f64>>, f64, 3>>(t).is_err()
     });
     refused(r#"{"shape":{"position":[0.0]},"radius":-0.5}"#, |t| {
         serde_json::from_str::<Rounded<Point<f64, 1>, f64>>(t).is_err()

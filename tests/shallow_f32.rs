@@ -2,7 +2,7 @@
 //! bound below the truth.
 //!
 //! Found: hulls of real-mesh parts rounded to `f32` (coordinates 1 to 2.5)
-//! overlapping by 2.2466e-5 gave `penetration` depth 0 with `upper_bound`
+//! overlapping by 2.2466e-5 gave `penetration` depth 0 with `upper`
 //! 0, `Converged`: the exit before EPA called any extent of `A − B` thinner
 //! than the polytope can orient (`192 ε L`, 7.8e-5 there) touching, and
 //! reported zero as both bounds.
@@ -17,7 +17,7 @@ use crate::common;
 
 use common::{rotation, Lcg, Source};
 use gjk::nalgebra::{Matrix3, Vector3};
-use gjk::{penetration, GjkConfig, Hull, Status, Transformed};
+use gjk::{penetration, Config, Hull, Status, Transformed};
 
 fn corners(half: Vector3<f64>) -> Vec<Vector3<f64>> {
     (0..8)
@@ -95,16 +95,16 @@ fn shallow_hull_overlaps_in_f32_are_bracketed() {
         ) else {
             continue;
         };
-        let p64 = penetration(&pa64, &pb64, &GjkConfig::default())
+        let p64 = penetration(&pa64, &pb64, &Config::default())
             .unwrap()
             .unwrap();
         assert_eq!(p64.status, Status::Converged, "case {case}: {p64:?}");
         let truth = p64.depth;
-        let p = penetration(&pa32, &pb32, &GjkConfig::default())
+        let p = penetration(&pa32, &pb32, &Config::default())
             .unwrap()
             .unwrap();
         let budget = 16.0 * f64::from(f32::EPSILON) * 4.0;
-        let (lo, hi) = (f64::from(p.lower_bound), f64::from(p.upper_bound));
+        let (lo, hi) = (f64::from(p.lower), f64::from(p.upper));
         assert!(
             lo - budget <= truth && truth <= hi + budget,
             "case {case}: the bracket [{lo:e}, {hi:e}] misses the depth {truth:e}; {p:?}"

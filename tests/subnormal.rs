@@ -8,14 +8,14 @@
 //! own arithmetic, a rotation, rounds to the subnormal spacing).
 //!
 //! Must hold: every query on a scene whose coordinates and margins all lie
-//! below `MIN_POSITIVE` (but not all zero) returns `GjkError::Subnormal`, in
+//! below `MIN_POSITIVE` (but not all zero) returns `Error::Subnormal`, in
 //! both precisions and D = 2, 3; the same scene scaled up by a power of two
 //! into the normal range is answered, `Converged`, exactly scaled.
 
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    contact, contact_manifold, distance, intersects, penetration, Ball, Cuboid, GjkConfig,
-    GjkError, Real, Status, Transformed, Vector,
+    contact, contact_manifold, distance, intersects, penetration, Ball, Config, Cuboid, Error,
+    Real, Status, Transformed, Vector,
 };
 
 fn scene<T: Real + core::fmt::Debug, const D: usize>(unit: T) {
@@ -33,12 +33,12 @@ fn scene<T: Real + core::fmt::Debug, const D: usize>(unit: T) {
     let a = Cuboid::new(half).unwrap();
     let b = Transformed::new(Cuboid::new(half).unwrap(), turn, v(8.0)).unwrap();
     let ball = Ball::new(v(-7.0), T::lit(2.0) * unit).unwrap();
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     // The scene spans about 12 units: wholly subnormal below 2⁻⁴ of the floor.
     let subnormal = unit * T::lit(16.0) < T::MIN_POSITIVE;
-    let expect = |what: &str, e: Option<GjkError>| {
+    let expect = |what: &str, e: Option<Error>| {
         if subnormal {
-            assert_eq!(e, Some(GjkError::Subnormal), "{what} at unit {unit:?}");
+            assert_eq!(e, Some(Error::Subnormal), "{what} at unit {unit:?}");
         } else {
             assert_eq!(e, None, "{what} at unit {unit:?}");
         }
@@ -102,13 +102,13 @@ fn a_subnormal_first_direction_does_not_make_the_scene_subnormal() {
             v(0.0, 0.0, -1.0),
             v(0.0, 0.0, 0.0),
         ];
-        let hull = gjk::ConvexHull::new(points).unwrap();
+        let hull = gjk::hull::Scanned::new(points).unwrap();
         let origin = gjk::Point::new(Vector::<T, 3>::zeros()).unwrap();
         // (The hull is flat: the loop may stall on it, its bracket still
         // holding the answer.)
-        let d = distance(&hull, &origin, &GjkConfig::default()).unwrap();
+        let d = distance(&hull, &origin, &Config::default()).unwrap();
         assert!(
-            d.distance <= T::lit(1e-30) && d.lower_bound <= d.distance,
+            d.distance <= T::lit(1e-30) && d.lower <= d.distance,
             "{d:?}"
         );
     }

@@ -10,7 +10,7 @@ mod picture;
 mod scenes;
 
 use gjk::nalgebra::Vector2;
-use gjk::{distance, intersects, penetration, GjkConfig, Polygon, Rounded};
+use gjk::{distance, hull::Polygon, intersects, penetration, Config, Rounded};
 
 /// The attributes that hold pixel coordinates.
 const COORDINATES: [&str; 7] = ["x", "y", "x1", "y1", "x2", "y2", "cx"];
@@ -98,8 +98,8 @@ fn pictures_tell_the_native_answers() {
     let rounded =
         Rounded::new(Polygon::new(corners([2.9, 1.2], 0.8, 3, 0.7)).unwrap(), 0.2).unwrap();
     let heptagon = Polygon::new(corners([1.2, 0.9], 0.9, 7, 0.1)).unwrap();
-    let config = GjkConfig::<f64>::default();
-    let start = config.toward(Some(Vector2::new(0.3, -1.0)));
+    let config = Config::<f64, _>::default();
+    let start = config.starting_along(Some(Vector2::new(0.3, -1.0)));
 
     let d = distance(&hexagon, &rounded, &start).unwrap();
     let doc = parse(find("distance"));

@@ -14,7 +14,7 @@ use crate::common;
 use common::{rotation, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::{Isometry3, SMatrix, Translation3, UnitQuaternion};
 use gjk::{
-    distance, shape_cast, time_of_impact, Ball, Capsule, ConvexHull, Cuboid, GjkConfig, GjkError,
+    distance, hull::Scanned, shape_cast, time_of_impact, Ball, Capsule, Config, Cuboid, Error,
     RigidMotion, ShapeError, Status, Transformed, Vector,
 };
 
@@ -50,9 +50,9 @@ fn spinning_rod<T: TestReal, const D: usize>(turned: bool) {
     let mut rng = Lcg::new(0x70 + D as u64);
     // Contacts near the pivot close at a small fraction of the rod end's
     // speed: the advancement needs hundreds of steps to the tolerance.
-    let config = GjkConfig::<T> {
+    let config = Config::<T, _> {
         max_iterations: 2000,
-        ..GjkConfig::default()
+        ..Config::default()
     };
     for case in 0..200 {
         let q = if turned {
@@ -134,7 +134,7 @@ fn spinning_rod_meets_a_ball() {
 /// Without rotation the time of impact is the linear shape cast's.
 fn translation_only<T: TestReal>() {
     let mut rng = Lcg::new(0x11);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let still = SMatrix::<f64, 3, 3>::zeros();
     for case in 0..200 {
         let a = Cuboid::new(narrow::<T, 3>(&P::<3>::from_fn(|_, _| rng.range(0.2, 1.0)))).unwrap();
@@ -200,9 +200,9 @@ fn without_rotation_it_is_the_shape_cast() {
 fn tumbling_hulls_never_pass_a_contact() {
     let cases = common::sweep_size(60, 21);
     let mut rng = Lcg::new(0x7u64);
-    let config = GjkConfig::<f64> {
+    let config = Config::<f64, _> {
         max_iterations: 2000,
-        ..GjkConfig::default()
+        ..Config::default()
     };
     let mut hits = 0;
     for case in 0..cases {
@@ -212,7 +212,7 @@ fn tumbling_hulls_never_pass_a_contact() {
                 .collect()
         };
         let (pa, pb) = (cloud(&mut rng), cloud(&mut rng));
-        let (a, b) = (ConvexHull::new(&pa).unwrap(), ConvexHull::new(&pb).unwrap());
+        let (a, b) = (Scanned::new(&pa).unwrap(), Scanned::new(&pb).unwrap());
         let pose = |rng: &mut Lcg, at: P<3>| {
             Isometry3::from_parts(
                 Translation3::from(at),
@@ -263,7 +263,7 @@ fn tumbling_hulls_never_pass_a_contact() {
 
 #[test]
 fn misses_are_proven() {
-    let config = GjkConfig::<f64>::default();
+    let config = Config::<f64, _>::default();
     let rod = Capsule::new(
         Vector::<f64, 2>::new(-2.0, 0.0),
         Vector::<f64, 2>::new(2.0, 0.0),
@@ -364,7 +364,7 @@ fn bad_motions_and_settings_are_errors() {
     );
     let m = RigidMotion::new(eye, z, z, SMatrix::zeros()).unwrap();
     let ball = Ball::new(z, 1.0).unwrap();
-    let config = GjkConfig::default();
+    let config = Config::default();
     for (max_t, sep) in [
         (f64::NAN, 0.0),
         (-1.0, 0.0),
@@ -373,7 +373,7 @@ fn bad_motions_and_settings_are_errors() {
     ] {
         assert_eq!(
             time_of_impact(&ball, &m, &ball, &m, max_t, sep, &config).unwrap_err(),
-            GjkError::InvalidConfig
+            Error::InvalidConfig
         );
     }
     // Shapes that start overlapping hit at once.

@@ -14,7 +14,7 @@ use crate::common;
 use common::{hull_distance, max_points, to_f64, HullPair, Lcg, Source, TestReal, P};
 use gjk::trace::{self, EpaPolytope, EpaStep, GjkStep, Observer, Recording};
 use gjk::{
-    distance, intersects, penetration, ConvexHull, Cuboid, GjkConfig, Status, Transformed, Vector,
+    distance, hull::Scanned, intersects, penetration, Config, Cuboid, Status, Transformed, Vector,
 };
 
 fn scale_of<const D: usize>(pair: &HullPair<D>) -> f64 {
@@ -25,14 +25,14 @@ fn scale_of<const D: usize>(pair: &HullPair<D>) -> f64 {
 /// nothing), on random hull pairs apart, touching and overlapping.
 fn same_answers<T: TestReal, const D: usize>(cases: usize, seed: u64) {
     let mut rng = Lcg::new(seed);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     for case in 0..cases {
         let pair = HullPair::<D>::random(&mut rng, 8);
         let (a, b) = (
             common::points_t::<T, D>(&pair.a),
             common::points_t::<T, D>(&pair.b),
         );
-        let (Ok(sa), Ok(sb)) = (ConvexHull::new(&a[..]), ConvexHull::new(&b[..])) else {
+        let (Ok(sa), Ok(sb)) = (Scanned::new(&a[..]), Scanned::new(&b[..])) else {
             continue;
         };
         let mut seen = Recording::<T, D, 8>::new();
@@ -123,7 +123,7 @@ fn check_gjk_steps<T: TestReal, const D: usize>(
 
 fn gjk_steps<T: TestReal, const D: usize>(cases: usize, seed: u64) {
     let mut rng = Lcg::new(seed);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let mut checked = 0;
     for case in 0..cases {
         let pair = HullPair::<D>::random(&mut rng, max_points(D));
@@ -132,7 +132,7 @@ fn gjk_steps<T: TestReal, const D: usize>(cases: usize, seed: u64) {
             common::rounded_to::<T, D>(&pair.b),
         );
         let (a, b) = (common::points_t::<T, D>(&ra), common::points_t::<T, D>(&rb));
-        let (Ok(sa), Ok(sb)) = (ConvexHull::new(&a[..]), ConvexHull::new(&b[..])) else {
+        let (Ok(sa), Ok(sb)) = (Scanned::new(&a[..]), Scanned::new(&b[..])) else {
             continue;
         };
         let mut seen = Recording::<T, D, 64>::new();
@@ -194,7 +194,7 @@ impl<T: TestReal, const D: usize> Observer<T, D> for Polytopes<T, D> {
 /// hold the origin inside (every facet's plane at a non-negative distance).
 fn epa_steps<T: TestReal, const D: usize>(cases: usize, seed: u64) {
     let mut rng = Lcg::new(seed);
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     for case in 0..cases {
         let ha = P::<D>::from_fn(|_, _| rng.range(0.5, 2.0));
         let hb = P::<D>::from_fn(|_, _| rng.range(0.5, 2.0));
@@ -285,11 +285,11 @@ fn a_full_recording_counts_what_it_drops() {
         corners([2.6, 1.3], 0.7, 13, 0.2),
     );
     let (square, far) = (
-        ConvexHull::new(&pa[..]).unwrap(),
-        ConvexHull::new(&pb[..]).unwrap(),
+        Scanned::new(&pa[..]).unwrap(),
+        Scanned::new(&pb[..]).unwrap(),
     );
     // Started across the true direction, the loop takes several steps.
-    let config = GjkConfig::default().toward(Some(Vector::<f64, 2>::new(1.0, -3.0)));
+    let config = Config::default().starting_along(Some(Vector::<f64, 2>::new(1.0, -3.0)));
     let mut all = Recording::<f64, 2, 64>::new();
     let mut two = Recording::<f64, 2, 2>::new();
     let d = trace::distance(&square, &far, &config, &mut all).unwrap();

@@ -1,4 +1,4 @@
-//! Warm starts between frames, by direction (`GjkConfig::starting_along`)
+//! Warm starts between frames, by direction (`Config::starting_along`)
 //! and by simplex cache (`distance_cached`, `intersects_cached`): on a
 //! coherent motion sequence the warm-started answers equal the cold ones
 //! within the tolerance, and they take fewer iterations in total. A cache
@@ -17,8 +17,8 @@ use core::cell::Cell;
 use common::{rotation, to_t, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    distance, distance_cached, intersects, intersects_cached, penetration, Ball, ConvexHull,
-    Cuboid, GjkConfig, SimplexCache, Transformed, Vector,
+    distance, distance_cached, hull::Scanned, intersects, intersects_cached, penetration, Ball,
+    Config, Cuboid, SimplexCache, Transformed, Vector,
 };
 
 /// A shape that counts its support calls.
@@ -79,10 +79,10 @@ fn orbit<T: TestReal, const D: usize>(seed: u64, frames: u32) -> Totals {
     let local_a: Vec<Vector<T, D>> = sphere::<D>(&mut rng, 24).iter().map(to_t).collect();
     let local_b: Vec<Vector<T, D>> = sphere::<D>(&mut rng, 24).iter().map(to_t).collect();
     let start = rotation::<D>(&mut rng);
-    let a = ConvexHull::new(&local_a).unwrap();
-    let b_core = ConvexHull::new(&local_b).unwrap();
-    let cold_config = GjkConfig::<T>::default();
-    let mut warm_config = cold_config.toward(None);
+    let a = Scanned::new(&local_a).unwrap();
+    let b_core = Scanned::new(&local_b).unwrap();
+    let cold_config = Config::<T, _>::default();
+    let mut warm_config = cold_config.starting_along(None);
     let mut totals = Totals {
         cold: 0,
         warm: 0,
@@ -214,13 +214,12 @@ fn warm_start_agrees_and_saves_iterations() {
 #[test]
 fn starting_along_none_keeps_the_direction() {
     let d = Vector::<f64, 3>::new(1.0, 2.0, 3.0);
-    let config = GjkConfig::default().toward(Some(d));
-    assert_eq!(config.starting_along(None).direction, Some(d));
+    let config = Config::default().starting_along(Some(d));
+    assert_eq!(config.starting_along(None).first_direction, Some(d));
     assert_eq!(
-        GjkConfig::<f64>::default()
-            .toward::<3>(None)
+        Config::<f64, 3>::default()
             .starting_along(None)
-            .direction,
+            .first_direction,
         None
     );
 }
@@ -308,7 +307,7 @@ fn compare_distance<SA, SB, T, const D: usize>(
     SB: gjk::SupportMap<T, D>,
     T: TestReal,
 {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let cold = distance(a, b, &config).unwrap();
     let warm = distance_cached(a, b, &config, cache).unwrap();
     assert!(cache.len() <= D + 1);
@@ -318,18 +317,18 @@ fn compare_distance<SA, SB, T, const D: usize>(
     tally.queries += 1;
     tally.worst = tally.worst.max(off);
     if off > budget
-        || warm.lower_bound.as_f64() > d + budget
-        || cold.lower_bound.as_f64() > warm.distance.as_f64() + budget
+        || warm.lower.as_f64() > d + budget
+        || cold.lower.as_f64() > warm.distance.as_f64() + budget
         || warm.status != cold.status
     {
         tally.fail(format!(
             "{} D={D} {what}: cached {:?} (lower {:?}, {:?}) vs cold {:?} (lower {:?}, {:?}), budget {budget:e}",
             T::NAME,
             warm.distance,
-            warm.lower_bound,
+            warm.lower,
             warm.status,
             cold.distance,
-            cold.lower_bound,
+            cold.lower,
             cold.status
         ));
     }
@@ -349,7 +348,7 @@ fn compare_intersects<SA, SB, T, const D: usize>(
     SB: gjk::SupportMap<T, D>,
     T: TestReal,
 {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let d = distance(a, b, &config).unwrap().distance.as_f64();
     let hit = intersects_cached(a, b, &config, cache).unwrap();
     let budget = 2.0 * (T::GJK_TOLERANCE.as_f64() * d + 64.0 * T::eps() * scale);
@@ -446,10 +445,7 @@ fn one_cache_for_different_pairs_gives_the_cold_answers() {
         let mut rng = Lcg::new(seed);
         let big = ball_points::<T, D>(&mut rng, 24, 1.5);
         let small = ball_points::<T, D>(&mut rng, 12, 0.4);
-        let (big, small) = (
-            ConvexHull::new(&big).unwrap(),
-            ConvexHull::new(&small).unwrap(),
-        );
+        let (big, small) = (Scanned::new(&big).unwrap(), Scanned::new(&small).unwrap());
         let cube = Cuboid::new(extents::<T, D>(0.8, 0.7)).unwrap();
         let ball = Ball::new(Vector::<T, D>::zeros(), T::of_f64(0.5)).unwrap();
         let mut cache = SimplexCache::new();
@@ -490,7 +486,7 @@ fn one_cache_for_different_pairs_gives_the_cold_answers() {
 /// are points: the seed pushes it once, and the query is the cold one.
 #[test]
 fn duplicate_seed_points_are_harmless() {
-    let config = GjkConfig::<f64>::default();
+    let config = Config::<f64, _>::default();
     let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
     let tilted = SMatrix::<f64, 3, 3>::identity();
     let a = Transformed::new(cube, tilted, Vector::<f64, 3>::zeros()).unwrap();
@@ -528,8 +524,8 @@ fn pose_sequence<T: TestReal, const D: usize>(seed: u64, frames: u32) {
     let mut rng = Lcg::new(seed);
     let pa = ball_points::<T, D>(&mut rng, 20, 1.0);
     let pb = ball_points::<T, D>(&mut rng, 14, 0.6);
-    let ha = ConvexHull::new(&pa).unwrap();
-    let hb = gjk::Rounded::new(ConvexHull::new(&pb).unwrap(), T::of_f64(0.1)).unwrap();
+    let ha = Scanned::new(&pa).unwrap();
+    let hb = gjk::Rounded::new(Scanned::new(&pb).unwrap(), T::of_f64(0.1)).unwrap();
     let mut pose_a = Pose::<D>::random(&mut rng, 1.0);
     let mut pose_b = Pose::<D>::random(&mut rng, 1.0);
     let (mut cache, mut bool_cache) = (SimplexCache::new(), SimplexCache::new());

@@ -21,7 +21,7 @@ use crate::common;
 
 use common::{rotation, Lcg, Source, TestReal, P};
 use gjk::{
-    contact, distance, penetration, Ball, ConvexHull, Distance, GjkConfig, Rounded, Status,
+    contact, distance, hull::Scanned, penetration, Ball, Config, Distance, Rounded, Status,
     SupportMap, Vector,
 };
 
@@ -140,9 +140,9 @@ fn contact_witnesses_are_depth_times_normal_apart_across_too() {
 /// on its shape's support plane along the normal, within `64 ε L`
 /// (`L = 2.2e8`, the segment's length).
 fn assert_contact_witnesses(a: &[V], radius: f64, b: &[V]) {
-    let sa = Rounded::new(ConvexHull::new(a).unwrap(), radius).unwrap();
-    let sb = ConvexHull::new(b).unwrap();
-    let config = GjkConfig::default();
+    let sa = Rounded::new(Scanned::new(a).unwrap(), radius).unwrap();
+    let sb = Scanned::new(b).unwrap();
+    let config = Config::default();
     let budget = 64.0 * f64::EPSILON * 2.2e8;
     let p = penetration(&sa, &sb, &config)
         .unwrap()
@@ -175,7 +175,7 @@ fn assert_contact_witnesses(a: &[V], radius: f64, b: &[V]) {
 fn assert_aligned<T: TestReal, const D: usize>(
     d: &Distance<T, D>,
     ball: (&Vector<T, D>, T, bool),
-    hull: &ConvexHull<&[Vector<T, D>], T, D>,
+    hull: &Scanned<&[Vector<T, D>], T, D>,
     budget: f64,
     what: &str,
 ) {
@@ -268,19 +268,20 @@ fn a_large_ball_over_a_sliver_gets_aligned_witnesses() {
     .map(|&p| V3::from(p))
     .collect();
     let ball = Rounded::new(
-        ConvexHull::new(core::slice::from_ref(&centre)).unwrap(),
+        Scanned::new(core::slice::from_ref(&centre)).unwrap(),
         53.20703125,
     )
     .unwrap();
-    let hull = ConvexHull::new(&points[..]).unwrap();
+    let hull = Scanned::new(&points[..]).unwrap();
     let budget = 64.0 * f64::EPSILON * 107.0;
     let exact = 7.87281351222191e-12;
     for first in [Some(V3::new(-22.6640625, 0.0, 0.0)), None] {
-        let config = GjkConfig {
+        let config = Config {
             tolerance: 1e-12,
             max_iterations: 140,
+            first_direction: None,
         }
-        .toward(first);
+        .starting_along(first);
         let d = distance(&ball, &hull, &config).unwrap();
         assert_eq!(d.status, Status::Converged);
         assert!((d.distance - exact).abs() <= budget, "{d:?}");
@@ -327,21 +328,21 @@ fn balls_over_slivers<T: TestReal, const D: usize>(cases: usize, seed: u64) {
         above[D - 1] = r + gap;
         let points: Vec<Vector<T, D>> = local.iter().map(|p| common::to_t(&(turn * p))).collect();
         let centre: Vector<T, D> = common::to_t(&(turn * above));
-        let Ok(hull) = ConvexHull::new(&points[..]) else {
+        let Ok(hull) = Scanned::new(&points[..]) else {
             continue;
         };
         let ball = Ball::new(centre, T::of_f64(r)).unwrap();
         let as_hull = Rounded::new(
-            ConvexHull::new(core::slice::from_ref(&centre)).unwrap(),
+            Scanned::new(core::slice::from_ref(&centre)).unwrap(),
             T::of_f64(r),
         )
         .unwrap();
         let scale = 2.0 * r + 60.0;
-        let tolerance = GjkConfig::<T>::default().tolerance.as_f64();
+        let tolerance = T::GJK_TOLERANCE.as_f64();
         let budget = 64.0 * T::eps() * scale + tolerance * scale;
         let first =
             Some(common::to_t(&common::unit_vector::<D>(&mut rng))).filter(|_| rng.chance(0.5));
-        let config = GjkConfig::<T>::default().toward(first);
+        let config = Config::<T, _>::default().starting_along(first);
         let what = format!("{} D={D} case {case}", T::NAME);
         for d in [
             distance(&ball, &hull, &config),
@@ -394,18 +395,16 @@ fn witnesses_stay_on_segments_that_the_normal_grazes() {
         ],
     ]
     .map(V4::from);
-    let (sa, sb) = (
-        ConvexHull::new(&a[..]).unwrap(),
-        ConvexHull::new(&b[..]).unwrap(),
-    );
+    let (sa, sb) = (Scanned::new(&a[..]).unwrap(), Scanned::new(&b[..]).unwrap());
     let budget = 64.0 * f64::EPSILON * 94.0;
     let starts = [Some(V4::new(-92.36328125, -92.109375, 0.0, 0.0)), None];
     for first in starts {
-        let config = GjkConfig {
+        let config = Config {
             tolerance: -0.0,
             max_iterations: 163,
+            first_direction: None,
         }
-        .toward(first);
+        .starting_along(first);
         let d = distance(&sa, &sb, &config).unwrap();
         // On a segment: the distance to its line and its parameter.
         let on = |p: &V4, s: &[V4; 2]| {
@@ -506,13 +505,11 @@ fn stalled_answers_keep_their_witnesses_in_their_shapes() {
     .iter()
     .map(|&p| V3::from(p))
     .collect();
-    let (sa, sb) = (
-        ConvexHull::new(&a[..]).unwrap(),
-        ConvexHull::new(&b[..]).unwrap(),
-    );
-    let config = GjkConfig {
+    let (sa, sb) = (Scanned::new(&a[..]).unwrap(), Scanned::new(&b[..]).unwrap());
+    let config = Config {
         tolerance: 1e-12,
         max_iterations: 128,
+        first_direction: None,
     };
     let d = distance(&sa, &sb, &config).unwrap();
     let budget = 64.0 * f64::EPSILON * 3.1e74;
@@ -560,14 +557,14 @@ fn witnesses_stay_on_a_long_segment_that_the_normal_grazes() {
         -8.823950473386493,
     ];
     let b = [far, near, far].map(V::from);
-    let sa = Rounded::new(ConvexHull::new(&a[..]).unwrap(), 22.0859375).unwrap();
-    let config = GjkConfig::default();
-    let sb = Rounded::new(ConvexHull::new(&b[..]).unwrap(), 0.0).unwrap();
+    let sa = Rounded::new(Scanned::new(&a[..]).unwrap(), 22.0859375).unwrap();
+    let config = Config::default();
+    let sb = Rounded::new(Scanned::new(&b[..]).unwrap(), 0.0).unwrap();
     let p = penetration(&sa, &sb, &config).unwrap().unwrap();
     let budget = 64.0 * f64::EPSILON * 2.2e8;
     for extra in [0.0, 1e-6, 1e-4, 1e-3] {
         let moved = b.map(|q| q + p.normal * (1.5 * p.depth + extra));
-        let sm = ConvexHull::new(&moved[..]).unwrap();
+        let sm = Scanned::new(&moved[..]).unwrap();
         let d = distance(&sa, &sm, &config).unwrap();
         let off_line = (d.point_b.y - moved[0].y).abs();
         assert!(off_line <= budget, "B's witness {off_line:e} off B: {d:?}");

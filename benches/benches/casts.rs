@@ -35,7 +35,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry3, Point3, Vector3};
 use gjk::{
-    distance, intersects, ray_cast, shape_cast, Ball, Capsule, ConvexHull, Cuboid, GjkConfig,
+    distance, intersects, ray_cast, shape_cast, Ball, Capsule, hull::Scanned, Cuboid, Config,
     MinkowskiSum, Point, Real, Segment, Status, SupportMap, Transformed,
 };
 use gjk_benches::{
@@ -89,7 +89,7 @@ fn dispatch<T: Real, V: Visit<T>>(spec: Spec, hulls: &[Vec<Vector3<T>>], v: V) -
         Spec::Capsule(h, r) => {
             v.visit(Capsule::new(v3([0.0, -h, 0.0]), v3([0.0, h, 0.0]), T::lit(r)).unwrap())
         }
-        Spec::Hull(i) => v.visit(ConvexHull::new(&hulls[i]).unwrap()),
+        Spec::Hull(i) => v.visit(Scanned::new(&hulls[i]).unwrap()),
     }
 }
 
@@ -198,7 +198,7 @@ impl Visit<f64> for MakeRays {
     type Out = Vec<RayInput>;
     fn visit<S: SupportMap<f64, 3> + Copy>(self, s: S) -> Vec<RayInput> {
         let mut rng = Lcg::new(self.0);
-        let config = GjkConfig::default();
+        let config = Config::default();
         (0..POSES)
             .map(|i| {
                 let pose = Pose {
@@ -233,7 +233,7 @@ impl Visit2<f64> for MakeCasts {
         B: SupportMap<f64, 3> + Copy,
     {
         let mut rng = Lcg::new(self.0 ^ 0x5eed);
-        let config = GjkConfig::default();
+        let config = Config::default();
         pose_pairs(&a, &b, self.0)
             .into_iter()
             .enumerate()
@@ -291,7 +291,7 @@ fn our_casts<T: Real>(inputs: &[CastInput]) -> OurCasts<T> {
 fn our_ray<T: Real, S: SupportMap<T, 3>>(
     s: &S,
     (pose, origin, dir): &(Isometry3<T>, Vector3<T>, Vector3<T>),
-    config: &GjkConfig<T>,
+    config: &Config<T, 3>,
 ) -> Option<gjk::RayHit<T, 3>> {
     let o = pose.inverse_transform_point(&Point3::from(*origin)).coords;
     let d = pose.inverse_transform_vector(dir);
@@ -304,7 +304,7 @@ fn our_cast<T: Real, A: SupportMap<T, 3> + Copy, B: SupportMap<T, 3> + Copy>(
     a: A,
     b: B,
     (pa, pb, v): &(Isometry3<T>, Isometry3<T>, Vector3<T>),
-    config: &GjkConfig<T>,
+    config: &Config<T, 3>,
 ) -> Option<gjk::ShapeHit<T, 3>> {
     let a = Transformed::from_isometry3(a, pa);
     let b = Transformed::from_isometry3(b, pb);
@@ -318,7 +318,7 @@ impl<T: Real> Visit<T> for RunRays<'_, T> {
     type Out = T;
     #[inline]
     fn visit<S: SupportMap<T, 3> + Copy>(self, s: S) -> T {
-        let config = GjkConfig::default();
+        let config = Config::default();
         let mut acc = T::zero();
         for r in self.0 {
             if let Some(h) = our_ray(&s, r, &config) {
@@ -340,7 +340,7 @@ impl<T: Real> Visit2<T> for RunCasts<'_, T> {
         A: SupportMap<T, 3> + Copy,
         B: SupportMap<T, 3> + Copy,
     {
-        let config = GjkConfig::default();
+        let config = Config::default();
         let mut acc = T::zero();
         for c in self.0 {
             if let Some(h) = our_cast(a, b, c, &config) {
@@ -363,7 +363,7 @@ struct RayAnswers<'a, T: Real>(&'a OurRays<T>);
 impl<T: Real> Visit<T> for RayAnswers<'_, T> {
     type Out = Answers;
     fn visit<S: SupportMap<T, 3> + Copy>(self, s: S) -> Answers {
-        let config = GjkConfig::default();
+        let config = Config::default();
         let hits: Vec<_> = self.0.iter().map(|r| our_ray(&s, r, &config)).collect();
         (
             hits.iter().map(|h| h.map(|h| to_f64(h.t))).collect(),
@@ -385,7 +385,7 @@ impl<T: Real> Visit2<T> for CastAnswers<'_, T> {
         A: SupportMap<T, 3> + Copy,
         B: SupportMap<T, 3> + Copy,
     {
-        let config = GjkConfig::default();
+        let config = Config::default();
         let hits: Vec<_> = self.0.iter().map(|c| our_cast(a, b, c, &config)).collect();
         (
             hits.iter().map(|h| h.map(|h| to_f64(h.t))).collect(),
@@ -406,7 +406,7 @@ impl Visit<f64> for RayWitness<'_> {
     type Out = String;
     fn visit<S: SupportMap<f64, 3> + Copy>(self, s: S) -> String {
         let RayWitness(r, ts) = self;
-        let config = GjkConfig::default();
+        let config = Config::default();
         let placed = Transformed::new(s, r.pose.rotation, r.pose.translation).unwrap();
         let at = |t: f64| {
             let point = Point::new(r.origin + r.dir * t).unwrap();
@@ -441,7 +441,7 @@ impl Visit2<f64> for CastWitness<'_> {
         B: SupportMap<f64, 3> + Copy,
     {
         let CastWitness(c, ts) = self;
-        let config = GjkConfig::default();
+        let config = Config::default();
         let pa = Transformed::new(a, c.a.rotation, c.a.translation).unwrap();
         let at = |t: f64| {
             let pb = Transformed::new(b, c.b.rotation, c.b.translation + c.velocity * t).unwrap();

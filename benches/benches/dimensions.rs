@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::SVector;
-use gjk::{contact, distance, intersects, ConvexHull, Cuboid, GjkConfig, SupportMap, Transformed};
+use gjk::{contact, distance, intersects, hull::Scanned, Cuboid, Config, SupportMap, Transformed};
 use gjk_benches::{mean, pose_pairs, sphere_points, Lcg, PosePair, MAX_DIST};
 
 /// Shapes A and B placed by each pose pair.
@@ -37,7 +37,7 @@ fn rows<S, const D: usize>(
 ) where
     S: SupportMap<f64, D> + Copy,
 {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let iterations = mean(
         placed
             .iter()
@@ -94,7 +94,7 @@ fn dimension<const D: usize>(c: &mut Criterion, report: &mut String) {
 
     let pa = sphere_points::<D>(32, 500 + D as u64);
     let pb = sphere_points::<D>(32, 600 + D as u64);
-    let (ha, hb) = (ConvexHull::new(&pa).unwrap(), ConvexHull::new(&pb).unwrap());
+    let (ha, hb) = (Scanned::new(&pa).unwrap(), Scanned::new(&pb).unwrap());
     let pairs = pose_pairs(&ha, &hb, 4000 + D as u64);
     rows(c, report, "hull32-hull32", &place(ha, hb, &pairs));
 }

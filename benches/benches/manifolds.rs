@@ -25,7 +25,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry3, Matrix3, UnitQuaternion, Vector3};
 use gjk::{
-    contact_manifold, contact_manifold_into, Capsule, Cuboid, Faces, GjkConfig, Manifold, Real,
+    contact_manifold, contact_manifold_into, Capsule, Cuboid, Faces, Config, Manifold, Real,
     SupportMap, Transformed,
 };
 use gjk_benches::{
@@ -107,7 +107,7 @@ where
     A: Faces<T, 3> + SupportMap<T, 3> + Copy,
     B: Faces<T, 3> + SupportMap<T, 3> + Copy,
 {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let mut m = Manifold::new();
     let mut acc = T::zero();
     for (pa, pb) in poses {
@@ -319,7 +319,7 @@ bench_precision!(bench_f64, f64, parry_f64, "f64");
 fn agreement(_: &mut Criterion) {
     let (slab, resting) = (cuboid::<f64>(SLAB), cuboid::<f64>(RESTING));
     let (ps, pr) = (parry_f64::cuboid(SLAB), parry_f64::cuboid(RESTING));
-    let config = GjkConfig::default();
+    let config = Config::default();
     let mut csv = String::from("pose,tilted,ours,parry,max_point_gap,max_distance_gap\n");
     let (mut same_count, mut worst_point, mut worst_distance) = (0, 0.0_f64, 0.0_f64);
     for (i, p) in resting_poses().iter().enumerate() {

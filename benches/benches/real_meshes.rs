@@ -6,7 +6,7 @@
 //!
 //! * `gjk`: our default hull (`gjk_benches::our_hull`: `Hull`, built from
 //!   the raw vertices, placed by reference);
-//! * `gjk-scan`: `ConvexHull` over the hull's vertices alone (a linear
+//! * `gjk-scan`: `Scanned` over the hull's vertices alone (a linear
 //!   support scan);
 //! * `parry`: `ConvexPolyhedron::from_convex_hull` of the raw vertices.
 //!
@@ -18,7 +18,7 @@
 //! else parry's is the one above the distance of our witness points with our
 //! certified lower bound meeting it (counted as `parry_high` in the report).
 //!
-//! The group `mesh-build` times hull construction in `f64`: `BuiltHull`
+//! The group `mesh-build` times hull construction in `f64`: `Built`
 //! into storage allocated once (`gjk`), `gjk_benches::hull_of` (allocation
 //! and compaction of the output included, `gjk-alloc`), against parry's
 //! `transformation::convex_hull`, on each mesh's raw points and on clouds of
@@ -33,7 +33,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry3, Vector3};
 use gjk::{
-    contact, distance, intersects, BuiltHull, ConvexHull, GjkConfig, Real, SupportMap, Transformed,
+    contact, distance, intersects, hull::Built, hull::Scanned, Config, Real, SupportMap, Transformed,
 };
 use gjk_benches::{
     hull_of, mean, meshes, our_hull, pose_pairs, sphere_points, Mesh, Pose, PosePair, MAX_DIST,
@@ -75,7 +75,7 @@ fn run_ours<T: Real, S: SupportMap<T, 3> + Copy>(
     shape: S,
     poses: &[(Isometry3<T>, Isometry3<T>)],
 ) -> T {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let max_dist = T::lit(MAX_DIST);
     let mut acc = T::zero();
     for (pa, pb) in poses {
@@ -101,7 +101,7 @@ fn run_ours<T: Real, S: SupportMap<T, 3> + Copy>(
 struct Bracket {
     /// The distance between our witness points, so an upper bound.
     distance: f64,
-    lower_bound: f64,
+    lower: f64,
 }
 
 /// Our distances where converged (`None` otherwise), and the mean GJK
@@ -110,7 +110,7 @@ fn our_stats<T: Real, S: SupportMap<T, 3> + Copy>(
     shape: S,
     poses: &[(Isometry3<T>, Isometry3<T>)],
 ) -> (Vec<Option<Bracket>>, f64, f64) {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let mut distances = Vec::new();
     let (mut gjk_iters, mut contact_iters) = (Vec::new(), Vec::new());
     for (pa, pb) in poses {
@@ -124,7 +124,7 @@ fn our_stats<T: Real, S: SupportMap<T, 3> + Copy>(
             d.filter(|d| d.status == gjk::Status::Converged)
                 .map(|d| Bracket {
                     distance: to_f64(d.distance),
-                    lower_bound: to_f64(d.lower_bound),
+                    lower: to_f64(d.lower),
                 }),
         );
         if let Ok(Some(c)) = contact(&a, &b, T::lit(MAX_DIST), &config) {
@@ -167,7 +167,7 @@ fn agreement(ours: &[Option<Bracket>], theirs: &[Option<f64>], tolerance: f64) -
         let gap = (a.distance - b).abs();
         out.max_gap = out.max_gap.max(gap);
         let relative = gap / a.distance.max(*b).max(1.0);
-        let certified = a.distance - a.lower_bound <= 0.1 * tolerance * a.distance.max(1.0);
+        let certified = a.distance - a.lower <= 0.1 * tolerance * a.distance.max(1.0);
         if relative > tolerance && *b > a.distance && certified {
             out.parry_high += 1;
         } else {
@@ -275,7 +275,7 @@ macro_rules! queries {
                     let ours: Vec<_> = pairs.iter().map(|p| (iso3(&p.a), iso3(&p.b))).collect();
                     let theirs = $parry::poses(pairs);
                     let (d_climb, it_climb, it_contact) = our_stats(climb, &ours);
-                    let (d_scan, _, _) = our_stats(ConvexHull::new(scan).unwrap(), &ours);
+                    let (d_scan, _, _) = our_stats(Scanned::new(scan).unwrap(), &ours);
                     let d_parry = $parry::distances(&shape, &theirs);
                     let climb_vs = agreement(&d_climb, &d_parry, $tolerance);
                     let scan_vs = agreement(&d_scan, &d_parry, $tolerance);
@@ -321,7 +321,7 @@ macro_rules! queries {
                         bench.iter(|| run_ours(query, p.climb, black_box(&p.ours)))
                     });
                     group.bench_with_input(BenchmarkId::new("gjk-scan", p.name), p, |bench, p| {
-                        let scan = ConvexHull::new(p.scan).unwrap();
+                        let scan = Scanned::new(p.scan).unwrap();
                         bench.iter(|| run_ours(query, scan, black_box(&p.ours)))
                     });
                     group.bench_with_input(BenchmarkId::new("parry", p.name), p, |bench, p| {
@@ -375,12 +375,12 @@ fn build(c: &mut Criterion, meshes: &[Mesh], report: &mut String) {
             their_triangles.len(),
         );
         let n = points.len();
-        let mut vertices = vec![0; BuiltHull::<3>::vertices_needed(n)];
-        let mut facets = vec![[0; 3]; BuiltHull::<3>::facets_needed(n)];
-        let mut work = vec![0; BuiltHull::<3>::work_needed(n)];
+        let mut vertices = vec![0; Built::<3>::vertices_needed(n)];
+        let mut facets = vec![[0; 3]; Built::<3>::facets_needed(n)];
+        let mut work = vec![0; Built::<3>::work_needed(n)];
         group.bench_with_input(BenchmarkId::new("gjk", name), points, |bench, points| {
             bench.iter(|| {
-                BuiltHull::<3>::build(black_box(points), &mut vertices, &mut facets, &mut work)
+                Built::<3>::build(black_box(points), &mut vertices, &mut facets, &mut work)
                     .map_or(0, |h| h.facets().len())
             })
         });

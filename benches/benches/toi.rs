@@ -13,7 +13,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry3, Translation3, UnitQuaternion, Vector3};
-use gjk::{time_of_impact, Ball, Capsule, Cuboid, GjkConfig, RigidMotion, SupportMap};
+use gjk::{time_of_impact, Ball, Capsule, Cuboid, Config, RigidMotion, SupportMap};
 use gjk_benches::Lcg;
 use parry3d_f64::math::{Pose as PPose, Rotation, Vector};
 use parry3d_f64::query::{cast_shapes_nonlinear, NonlinearRigidMotion};
@@ -101,7 +101,7 @@ fn ours<A: SupportMap<f64, 3>, B: SupportMap<f64, 3>>(
     a: &A,
     b: &B,
     motions: &[(RigidMotion<f64, 3>, RigidMotion<f64, 3>)],
-    config: &GjkConfig<f64>,
+    config: &Config<f64, 3>,
 ) -> Vec<Option<(f64, u32)>> {
     motions
         .iter()
@@ -133,9 +133,9 @@ fn theirs(
 fn bench(c: &mut Criterion) {
     let mut report =
         String::from("scene,inputs,gjk_hits,parry_hits,disagree,max_t_gap,gjk_iters\n");
-    let config = GjkConfig {
+    let config = Config {
         max_iterations: 1000,
-        ..GjkConfig::default()
+        ..Config::default()
     };
     let mut rng = Lcg::new(0x701);
     let cube = Cuboid::new(Vector3::new(0.5, 0.5, 0.5)).unwrap();

@@ -18,8 +18,8 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{
-    closest_points, contact, distance, intersects, Ball, Capsule, ClimbingHull, ConvexHull, Cuboid,
-    GjkConfig, HullBlock, PackedHull, Polygon, Real, SupportMap, Transformed,
+    closest_points, contact, distance, intersects, Ball, Capsule, hull::Climbing, hull::Scanned, Cuboid,
+    Config, hull::Block, hull::Packed, hull::Polygon, Real, SupportMap, Transformed,
 };
 use gjk_benches::{
     mean, polygon_points, pose_pairs, sphere_points, Pose, PosePair, BALL_A, BALL_B, BOX_A, BOX_B,
@@ -50,7 +50,7 @@ fn answer<T: Real, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
     max_dist: T,
-    config: &GjkConfig<T>,
+    config: &Config<T, D>,
 ) -> T {
     match query {
         Query::Intersects => match intersects(a, b, config) {
@@ -86,11 +86,11 @@ enum Spec {
     Ball(f64),
     Cuboid([f64; 3]),
     Capsule(f64, f64),
-    /// `ConvexHull`: a scan of the point slice.
+    /// `Scanned`: a scan of the point slice.
     Hull(usize),
-    /// `PackedHull`: a scan of SIMD blocks.
+    /// `Packed`: a scan of SIMD blocks.
     Packed(usize),
-    /// `ClimbingHull`: a walk on the edge graph.
+    /// `Climbing`: a walk on the edge graph.
     Climb(usize),
 }
 
@@ -98,8 +98,8 @@ enum Spec {
 /// loops. Their storage is leaked: it lives as long as the bench.
 struct Hulls<T: Real> {
     points: Vec<Vec<Vector3<T>>>,
-    packed: Vec<PackedHull<'static, T, 3>>,
-    climbing: Vec<ClimbingHull<'static, T, 3>>,
+    packed: Vec<Packed<'static, T, 3>>,
+    climbing: Vec<Climbing<'static, T, 3>>,
 }
 
 impl<T: Real> Hulls<T> {
@@ -111,9 +111,9 @@ impl<T: Real> Hulls<T> {
         let packed = points
             .iter()
             .map(|p| {
-                let n = PackedHull::<T, 3>::blocks_needed(p.len());
-                let storage = vec![HullBlock::default(); n].leak();
-                PackedHull::new(p, storage).unwrap()
+                let n = Packed::<T, 3>::blocks_needed(p.len());
+                let storage = vec![Block::default(); n].leak();
+                Packed::new(p, storage).unwrap()
             })
             .collect();
         let climbing = points
@@ -121,10 +121,10 @@ impl<T: Real> Hulls<T> {
             .map(|p| {
                 let (vertices, triangles) = triangulate(p);
                 let vertices = vertices.leak();
-                let n = ClimbingHull::<T, 3>::offsets_needed(vertices.len());
-                let m = ClimbingHull::<T, 3>::neighbours_needed(triangles.len());
+                let n = Climbing::<T, 3>::offsets_needed(vertices.len());
+                let m = Climbing::<T, 3>::neighbours_needed(triangles.len());
                 let (offsets, neighbours) = (vec![0; n].leak(), vec![0; m].leak());
-                ClimbingHull::new(vertices, &triangles, offsets, neighbours).unwrap()
+                Climbing::new(vertices, &triangles, offsets, neighbours).unwrap()
             })
             .collect();
         Self {
@@ -160,7 +160,7 @@ fn dispatch<T: Real, V: Visit<T>>(a: Spec, b: Spec, hulls: &Hulls<T>, v: V) -> V
             Spec::Ball(r) => v.visit(a, Ball::new(Vector3::zeros(), T::lit(r)).unwrap()),
             Spec::Cuboid(h) => v.visit(a, Cuboid::new(v3(h)).unwrap()),
             Spec::Capsule(h, r) => v.visit(a, capsule(h, r)),
-            Spec::Hull(i) => v.visit(a, ConvexHull::new(&hulls.points[i]).unwrap()),
+            Spec::Hull(i) => v.visit(a, Scanned::new(&hulls.points[i]).unwrap()),
             Spec::Packed(i) => v.visit(a, hulls.packed[i]),
             Spec::Climb(i) => v.visit(a, hulls.climbing[i]),
         }
@@ -169,7 +169,7 @@ fn dispatch<T: Real, V: Visit<T>>(a: Spec, b: Spec, hulls: &Hulls<T>, v: V) -> V
         Spec::Ball(r) => second(Ball::new(Vector3::zeros(), T::lit(r)).unwrap(), b, hulls, v),
         Spec::Cuboid(h) => second(Cuboid::new(v3(h)).unwrap(), b, hulls, v),
         Spec::Capsule(h, r) => second(capsule(h, r), b, hulls, v),
-        Spec::Hull(i) => second(ConvexHull::new(&hulls.points[i]).unwrap(), b, hulls, v),
+        Spec::Hull(i) => second(Scanned::new(&hulls.points[i]).unwrap(), b, hulls, v),
         Spec::Packed(i) => second(hulls.packed[i], b, hulls, v),
         Spec::Climb(i) => second(hulls.climbing[i], b, hulls, v),
     }
@@ -207,7 +207,7 @@ impl<T: Real> Visit<T> for Run<'_, T> {
         A: SupportMap<T, 3> + Copy,
         B: SupportMap<T, 3> + Copy,
     {
-        let config = GjkConfig::default();
+        let config = Config::default();
         let max_dist = T::lit(MAX_DIST);
         let mut acc = T::zero();
         for (pa, pb) in self.poses {
@@ -231,7 +231,7 @@ impl<T: Real> Visit<T> for Stats<'_, T> {
         A: SupportMap<T, 3> + Copy,
         B: SupportMap<T, 3> + Copy,
     {
-        let config = GjkConfig::default();
+        let config = Config::default();
         let mut gjk_iters = Vec::new();
         let mut contact_iters = Vec::new();
         let mut distances = Vec::new();
@@ -755,7 +755,7 @@ macro_rules! bench2 {
                         .iter()
                         .map(|p| ($parry::pose(&p.a), $parry::pose(&p.b)))
                         .collect();
-                    let config = GjkConfig::default();
+                    let config = Config::default();
                     let (qa, qb) = (Polygon::new(&va).unwrap(), Polygon::new(&vb).unwrap());
                     let mut gjk_iters = Vec::new();
                     let mut contact_iters = Vec::new();
@@ -796,7 +796,7 @@ macro_rules! bench2 {
                 let mut group = c.benchmark_group(format!("{qname}-{label}"));
                 for p in &prepared {
                     group.bench_with_input(BenchmarkId::new("gjk", &p.name), p, |bench, p| {
-                        let config = GjkConfig::default();
+                        let config = Config::default();
                         let (qa, qb) = (Polygon::new(&p.va).unwrap(), Polygon::new(&p.vb).unwrap());
                         bench.iter(|| {
                             let mut acc: $T = 0.0;

@@ -6,7 +6,7 @@
 //!
 //! - `cold`: [`distance`] with the default start (the centres' direction);
 //! - `direction`: [`distance`] starting along the previous frame's normal
-//!   ([`Toward::starting_along`]);
+//!   ([`Config::starting_along`]);
 //! - `cache`: [`distance_cached`] from the previous frame's simplex
 //!   ([`SimplexCache`]).
 //!
@@ -21,7 +21,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Rotation3, SVector, Vector3};
 use gjk::{
-    distance, distance_cached, ConvexHull, Cuboid, GjkConfig, SimplexCache, SupportMap, Transformed,
+    distance, distance_cached, hull::Scanned, Cuboid, Config, SimplexCache, SupportMap, Transformed,
 };
 use gjk_benches::{sphere_points, warm_sequence, BOX_A, BOX_B, WARM_FRAMES};
 
@@ -34,7 +34,7 @@ fn place<S: Copy>(s: S, pose: &(Rotation3<f64>, Vector3<f64>)) -> Placed<S> {
 /// Cold, direction and cache runs of the whole sequence; each returns the
 /// sum of distances (kept alive) and the iterations.
 fn cold<S: SupportMap<f64, 3> + Copy>(a: &Placed<S>, bs: &[Placed<S>]) -> (f64, u32) {
-    let config = GjkConfig::default();
+    let config = Config::default();
     bs.iter()
         .fold((0.0, 0), |(s, n), b| match distance(a, b, &config) {
             Ok(d) => (s + d.distance, n + d.iterations),
@@ -43,7 +43,7 @@ fn cold<S: SupportMap<f64, 3> + Copy>(a: &Placed<S>, bs: &[Placed<S>]) -> (f64, 
 }
 
 fn direction<S: SupportMap<f64, 3> + Copy>(a: &Placed<S>, bs: &[Placed<S>]) -> (f64, u32) {
-    let mut config = GjkConfig::default().toward(None);
+    let mut config = Config::default().starting_along(None);
     bs.iter()
         .fold((0.0, 0), |(s, n), b| match distance(a, b, &config) {
             Ok(d) => {
@@ -55,7 +55,7 @@ fn direction<S: SupportMap<f64, 3> + Copy>(a: &Placed<S>, bs: &[Placed<S>]) -> (
 }
 
 fn cache<S: SupportMap<f64, 3> + Copy>(a: &Placed<S>, bs: &[Placed<S>]) -> (f64, u32) {
-    let config = GjkConfig::default();
+    let config = Config::default();
     let mut cache = SimplexCache::new();
     bs.iter().fold((0.0, 0), |(s, n), b| {
         match distance_cached(a, b, &config, &mut cache) {
@@ -108,7 +108,7 @@ fn all(c: &mut Criterion) {
     for n in [32, 256] {
         let pa = sphere_points::<3>(n, 700 + n as u64);
         let pb = sphere_points::<3>(n, 800 + n as u64);
-        let (ha, hb) = (ConvexHull::new(&pa).unwrap(), ConvexHull::new(&pb).unwrap());
+        let (ha, hb) = (Scanned::new(&pa).unwrap(), Scanned::new(&pb).unwrap());
         rows(c, &mut report, &format!("hull{n}-hull{n}"), ha, hb);
     }
     gjk_benches::save_report("gjk-warm-iterations.csv", &report);

@@ -16,8 +16,8 @@
 //! `Hull` built from its normalised vertices against parry's
 //! `ConvexPolyhedron`, on the pose pairs of its `real_meshes` row.
 //!
-//! Hulls come as `hull<N>` (`ConvexHull`), `hull<N>-packed` (`PackedHull`),
-//! `hull<N>-climb` (`ClimbingHull`, on parry's triangulation of the
+//! Hulls come as `hull<N>` (`Scanned`), `hull<N>-packed` (`Packed`),
+//! `hull<N>-climb` (`Climbing`, on parry's triangulation of the
 //! points) and `hull<N>-auto` (`Hull`, built from the points); parry uses its `ConvexPolyhedron` for all three. The query
 //! `support` times the support map of shape A alone, along 64 fixed unit
 //! directions per pass: `(Ir(R) − Ir(0)) / (64 R N)` is the cost per point
@@ -39,8 +39,8 @@ use gjk::nalgebra::{
 };
 use gjk::{
     closest_points, contact, contact_manifold_into, distance, intersects, ray_cast, Ball,
-    BuiltHull, Capsule, ClimbingHull, ConvexHull, Cuboid, Faces, GjkConfig, Hull, HullBlock,
-    Manifold, PackedHull, Polygon, Real, Simplex, SupportMap, SupportPoint, Transformed, Vector,
+    hull::Built, Capsule, hull::Climbing, hull::Scanned, Cuboid, Faces, Config, Hull, hull::Block,
+    Manifold, hull::Packed, hull::Polygon, Real, Simplex, SupportMap, SupportPoint, Transformed, Vector,
 };
 use gjk_benches::{
     box_low, polygon_points, pose_pairs, sphere_points, turned_resting_poses, Lcg, Pose, PosePair,
@@ -58,7 +58,7 @@ fn answer<const D: usize>(
     a: &impl SupportMap<f64, D>,
     b: &impl SupportMap<f64, D>,
 ) -> f64 {
-    let config = GjkConfig::default();
+    let config = Config::default();
     match query {
         "intersects" => f64::from(u8::from(intersects(a, b, &config) == Ok(true))),
         "distance" => distance(a, b, &config).map_or(0.0, |d| d.distance),
@@ -133,18 +133,18 @@ fn support_pass<T: Real>(points: &[Vector3<f64>], kind: &str, reps: usize) -> f6
     let dirs: Vec<Vector3<T>> = directions().iter().map(to_t).collect();
     let acc = match kind {
         "packed" => {
-            let mut blocks = vec![HullBlock::default(); PackedHull::<T, 3>::blocks_needed(p.len())];
-            run_support(PackedHull::new(&p, &mut blocks).unwrap(), &dirs, reps)
+            let mut blocks = vec![Block::default(); Packed::<T, 3>::blocks_needed(p.len())];
+            run_support(Packed::new(&p, &mut blocks).unwrap(), &dirs, reps)
         }
         "climb" => {
             let storage = Storage::new(points);
             let vertices: Vec<Vector3<T>> = storage.vertices.iter().map(to_t).collect();
             let (mut offsets, mut neighbours) = (storage.offsets, storage.neighbours);
             let hull =
-                ClimbingHull::new(&vertices, &storage.triangles, &mut offsets, &mut neighbours);
+                Climbing::new(&vertices, &storage.triangles, &mut offsets, &mut neighbours);
             run_support(hull.unwrap(), &dirs, reps)
         }
-        _ => run_support(ConvexHull::new(&p).unwrap(), &dirs, reps),
+        _ => run_support(Scanned::new(&p).unwrap(), &dirs, reps),
     };
     acc.to_subset().unwrap_or(f64::NAN)
 }
@@ -152,7 +152,7 @@ fn support_pass<T: Real>(points: &[Vector3<f64>], kind: &str, reps: usize) -> f6
 /// Storage for our large-hull shapes of one point set.
 struct Storage {
     points: Vec<Vector3<f64>>,
-    blocks: Vec<HullBlock<f64, 3>>,
+    blocks: Vec<Block<f64, 3>>,
     vertices: Vec<Vector3<f64>>,
     triangles: Vec<[u32; 3]>,
     offsets: Vec<u32>,
@@ -169,20 +169,20 @@ impl Storage {
             .collect();
         Self {
             points: points.to_vec(),
-            blocks: vec![HullBlock::default(); PackedHull::<f64, 3>::blocks_needed(points.len())],
-            offsets: vec![0; ClimbingHull::<f64, 3>::offsets_needed(vertices.len())],
-            neighbours: vec![0; ClimbingHull::<f64, 3>::neighbours_needed(triangles.len())],
+            blocks: vec![Block::default(); Packed::<f64, 3>::blocks_needed(points.len())],
+            offsets: vec![0; Climbing::<f64, 3>::offsets_needed(vertices.len())],
+            neighbours: vec![0; Climbing::<f64, 3>::neighbours_needed(triangles.len())],
             vertices,
             triangles,
         }
     }
 
-    fn packed(&mut self) -> PackedHull<'_, f64, 3> {
-        PackedHull::new(&self.points, &mut self.blocks).unwrap()
+    fn packed(&mut self) -> Packed<'_, f64, 3> {
+        Packed::new(&self.points, &mut self.blocks).unwrap()
     }
 
-    fn climbing(&mut self) -> ClimbingHull<'_, f64, 3> {
-        ClimbingHull::new(
+    fn climbing(&mut self) -> Climbing<'_, f64, 3> {
+        Climbing::new(
             &self.vertices,
             &self.triangles,
             &mut self.offsets,
@@ -285,12 +285,12 @@ fn build_pass(set: &str, ours: bool, reps: usize) -> f64 {
     let n = points.len();
     let mut acc = 0.0;
     if ours {
-        let mut vertices = vec![0; BuiltHull::<3>::vertices_needed(n)];
-        let mut facets = vec![[0; 3]; BuiltHull::<3>::facets_needed(n)];
-        let mut work = vec![0; BuiltHull::<3>::work_needed(n)];
+        let mut vertices = vec![0; Built::<3>::vertices_needed(n)];
+        let mut facets = vec![[0; 3]; Built::<3>::facets_needed(n)];
+        let mut work = vec![0; Built::<3>::work_needed(n)];
         for _ in 0..reps {
             let hull =
-                BuiltHull::<3>::build(black_box(&points), &mut vertices, &mut facets, &mut work)
+                Built::<3>::build(black_box(&points), &mut vertices, &mut facets, &mut work)
                     .expect("a hull");
             acc += hull.facets().len() as f64;
         }
@@ -340,7 +340,7 @@ fn manifold_pass(set: &str, ours: bool, reps: usize) -> f64 {
     let mut acc = 0.0;
     if ours {
         let poses: Vec<_> = pairs.iter().map(|p| (iso3(&p.a), iso3(&p.b))).collect();
-        let config = GjkConfig::default();
+        let config = Config::default();
         let mut m = Manifold::new();
         let mut one = |a: &dyn Faces<f64, 3>, b: &dyn Faces<f64, 3>| {
             if let Ok(true) = contact_manifold_into(a, b, MAX_DIST, &config, &mut m) {
@@ -398,7 +398,7 @@ fn box_manifold_pass<T: Real>(reps: usize) -> f64 {
         .iter()
         .map(|p| (p.a.isometry(), p.b.isometry()))
         .collect();
-    let config = GjkConfig::default();
+    let config = Config::default();
     let mut m = Manifold::new();
     let mut points = 0;
     for _ in 0..reps {
@@ -533,7 +533,7 @@ fn main() {
             sphere_points::<3>(n, 7 * n as u64),
             sphere_points::<3>(n, 7 * n as u64 + 1),
         );
-        let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+        let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
         let pairs = pose_pairs(&ha, &hb, 7);
         let (mut sa, mut sb) = (Storage::new(&a), Storage::new(&b));
         match (ours, query, kind) {

@@ -15,7 +15,7 @@ use std::hint::black_box;
 
 use gjk::nalgebra::{Rotation3, Vector3};
 use gjk::{
-    distance, distance_cached, ConvexHull, Cuboid, GjkConfig, SimplexCache, SupportMap, Transformed,
+    distance, distance_cached, hull::Scanned, Cuboid, Config, SimplexCache, SupportMap, Transformed,
 };
 use gjk_benches::{sphere_points, warm_sequence, BOX_A, BOX_B};
 
@@ -28,7 +28,7 @@ fn place<S: Copy>(s: S, pose: &(Rotation3<f64>, Vector3<f64>)) -> Placed<S> {
 /// One pass over the sequence; the sum of distances and iterations.
 #[inline(never)]
 fn pass<S: SupportMap<f64, 3> + Copy>(start: &str, a: &Placed<S>, bs: &[Placed<S>]) -> (f64, u32) {
-    let mut config = GjkConfig::default().toward(None);
+    let mut config = Config::default().starting_along(None);
     let mut cache = SimplexCache::new();
     let (mut sum, mut iterations) = (0.0, 0);
     for b in bs {
@@ -68,7 +68,7 @@ fn main() {
             sphere_points::<3>(n, 700 + n as u64),
             sphere_points::<3>(n, 800 + n as u64),
         );
-        let (ha, hb) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+        let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
         run(start, ha, hb, reps)
     } else {
         let (ba, bb) = (

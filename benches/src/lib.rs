@@ -17,7 +17,7 @@ use gjk::nalgebra::{
     Isometry3, Matrix3, Quaternion, Rotation3, SMatrix, SVector, Translation3, UnitQuaternion,
     Vector2, Vector3,
 };
-use gjk::{intersects, BuiltHull, GjkConfig, Hull, Real, ShapeError, SupportMap, Transformed};
+use gjk::{intersects, hull::Built, Config, Hull, Real, ShapeError, SupportMap, Transformed};
 
 pub mod obj;
 
@@ -190,7 +190,7 @@ where
     B: SupportMap<f64, D> + Copy,
 {
     let mut rng = Lcg::new(seed);
-    let config = GjkConfig::default();
+    let config = Config::default();
     (0..POSES)
         .map(|i| {
             let kind = [Kind::Separated, Kind::Touching, Kind::Overlapping][i % 3];
@@ -401,15 +401,15 @@ fn normalised(mut points: Vec<Vector3<f64>>) -> Vec<Vector3<f64>> {
 /// A hull as vertices and outward triangles indexing them.
 pub type Triangulated<T> = (Vec<Vector3<T>>, Vec<[u32; 3]>);
 
-/// The convex hull of `points` built by [`BuiltHull`]: its vertices (in
+/// The convex hull of `points` built by [`Built`]: its vertices (in
 /// ascending order of their index in `points`) and its outward triangles,
 /// indexing the returned vertices.
 pub fn hull_of<T: Real>(points: &[Vector3<T>]) -> Result<Triangulated<T>, ShapeError> {
     let n = points.len();
-    let mut vertices = vec![0; BuiltHull::<3>::vertices_needed(n)];
-    let mut facets = vec![[0; 3]; BuiltHull::<3>::facets_needed(n)];
-    let mut work = vec![0; BuiltHull::<3>::work_needed(n)];
-    let hull = BuiltHull::<3>::build(points, &mut vertices, &mut facets, &mut work)?;
+    let mut vertices = vec![0; Built::<3>::vertices_needed(n)];
+    let mut facets = vec![[0; 3]; Built::<3>::facets_needed(n)];
+    let mut work = vec![0; Built::<3>::work_needed(n)];
+    let hull = Built::<3>::build(points, &mut vertices, &mut facets, &mut work)?;
     // The new index of each point kept, reusing `work`.
     let mut kept = Vec::with_capacity(hull.vertices().len());
     for (k, &i) in hull.vertices().iter().enumerate() {

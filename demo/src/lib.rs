@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use gjk::nalgebra::{Isometry2, Vector2};
 use gjk::trace::{self, EpaPolytope, EpaStep, GjkStep, Observer};
-use gjk::{Ball, Capsule, Cuboid, GjkConfig, Polygon, ShapeError, SupportMap, Transformed};
+use gjk::{Ball, Capsule, Cuboid, Config, hull::Polygon, ShapeError, SupportMap, Transformed};
 
 /// One shape of the scene.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -64,7 +64,7 @@ pub struct Answer {
     /// `gjk::distance`: the distance, witnesses, normal, status and
     /// iterations.
     pub distance: f64,
-    pub lower_bound: f64,
+    pub lower: f64,
     pub point_a: [f64; 2],
     pub point_b: [f64; 2],
     pub normal: [f64; 2],
@@ -116,12 +116,12 @@ impl Observer<f64, 2> for Steps {
 pub fn answer(bodies: &[Body; 2], epa: bool) -> Result<Answer, String> {
     let a = shape(&bodies[0]).map_err(|e| format!("{e:?}"))?;
     let b = shape(&bodies[1]).map_err(|e| format!("{e:?}"))?;
-    let config = GjkConfig::<f64>::default();
+    let config = Config::<f64, _>::default();
     let mut steps = Steps::default();
     let d = trace::distance(&*a, &*b, &config, &mut steps).map_err(|e| format!("{e:?}"))?;
     let mut out = Answer {
         distance: d.distance,
-        lower_bound: d.lower_bound,
+        lower: d.lower,
         point_a: xy(&d.point_a),
         point_b: xy(&d.point_b),
         normal: d.normal.map_or([0.0; 2], |n| xy(&n)),
@@ -183,7 +183,7 @@ fn load(i: usize) -> f64 {
 /// depth (NaN without), its points and normal; then the counts of
 /// simplices, polytope edges and outline points, and those in turn.
 pub fn flatten(a: &Answer) -> Vec<f64> {
-    let mut v = vec![a.distance, a.lower_bound];
+    let mut v = vec![a.distance, a.lower];
     v.extend(a.point_a.iter().chain(&a.point_b).chain(&a.normal));
     v.push(f64::from(a.iterations));
     v.push(if a.status == "Converged" { 0.0 } else { 1.0 });

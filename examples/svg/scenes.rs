@@ -2,7 +2,7 @@
 
 use gjk::nalgebra::{Isometry3, Translation3, UnitQuaternion, Vector2, Vector3};
 use gjk::trace;
-use gjk::{ConvexHull, GjkConfig, Polygon, Rounded, Transformed};
+use gjk::{hull::Polygon, hull::Scanned, Config, Rounded, Transformed};
 
 use super::picture::{draw, Answer, Plane, Record};
 
@@ -20,7 +20,7 @@ fn corners(c: [f64; 2], r: f64, n: usize, turn: f64) -> Vec<Vector2<f64>> {
 /// `(file name, SVG)` for every picture.
 pub fn all() -> Vec<(&'static str, String)> {
     let plane = Plane::first_two();
-    let config = GjkConfig::<f64>::default();
+    let config = Config::<f64, _>::default();
     let mut out = Vec::new();
 
     // Distance: a hexagon and a rounded triangle apart, started across the
@@ -28,14 +28,14 @@ pub fn all() -> Vec<(&'static str, String)> {
     let hexagon = Polygon::new(corners([0.0, 0.0], 1.0, 6, 0.3)).expect("convex");
     let triangle = Polygon::new(corners([2.9, 1.2], 0.8, 3, 0.7)).expect("convex");
     let rounded = Rounded::new(triangle, 0.2).expect("a margin");
-    let start = config.toward(Some(Vector2::new(0.3, -1.0)));
+    let start = config.starting_along(Some(Vector2::new(0.3, -1.0)));
     let mut record = Record::default();
     let d = trace::distance(&hexagon, &rounded, &start, &mut record).expect("finite");
     let answer = Answer {
         title: "distance: a hexagon and a rounded triangle".into(),
         summary: format!(
             "distance {:.6} ({:?} after {} iterations), certified ≥ {:.6}",
-            d.distance, d.status, d.iterations, d.lower_bound
+            d.distance, d.status, d.iterations, d.lower
         ),
         witnesses: Some((d.point_a, d.point_b)),
     };
@@ -70,7 +70,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         title: "penetration: GJK, then EPA".into(),
         summary: format!(
             "depth {:.6} along ({:.4}, {:.4}), ≤ {:.6} ({:?} after {} iterations)",
-            p.depth, p.normal.x, p.normal.y, p.upper_bound, p.status, p.iterations
+            p.depth, p.normal.x, p.normal.y, p.upper, p.status, p.iterations
         ),
         witnesses: Some((p.point_a, p.point_b)),
     };
@@ -93,14 +93,14 @@ pub fn all() -> Vec<(&'static str, String)> {
             v
         })
         .collect();
-    let a = ConvexHull::new(&cube[..]).expect("points");
+    let a = Scanned::new(&cube[..]).expect("points");
     let pose = Isometry3::from_parts(
         Translation3::new(2.6, 1.4, 0.5),
         UnitQuaternion::from_euler_angles(0.4, 0.3, 0.8),
     );
-    let b = Transformed::from_isometry(ConvexHull::new(&octahedron[..]).expect("points"), &pose);
+    let b = Transformed::from_isometry(Scanned::new(&octahedron[..]).expect("points"), &pose);
     let mut record = Record::default();
-    let d = trace::distance(&a, &b, &config, &mut record).expect("finite");
+    let d = trace::distance(&a, &b, &Config::default(), &mut record).expect("finite");
     let answer = Answer {
         title: "distance in 3D: a cube and a turned octahedron, seen along (1, −1, 1)".into(),
         summary: format!(

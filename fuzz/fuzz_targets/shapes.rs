@@ -1,4 +1,4 @@
-//! `ConvexHull::new`, `Polygon::new` and `Transformed::new` on arbitrary
+//! `Scanned::new`, `Polygon::new` and `Transformed::new` on arbitrary
 //! input: see `tests/invariants`.
 #![no_main]
 

@@ -29,7 +29,7 @@ use super::rescue::{plane, rescue, Plane};
 use super::sphere::{entry, Entry};
 use crate::engine::Extent;
 use crate::pair::Pair;
-use crate::query::{GjkError, Status, Toward};
+use crate::query::{Config, Error, Status};
 use crate::real::{all_finite, unit, Length, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
@@ -122,11 +122,11 @@ impl<T: Real, const D: usize> State<T, D> {
         &mut self,
         ray: &Ray<T, D>,
         (lambda, p, normal): (T, &SupportPoint<T, D>, SVector<T, D>),
-    ) -> Result<bool, GjkError> {
+    ) -> Result<bool, Error> {
         self.lambda = lambda;
         self.x = ray.start + ray.dir * lambda;
         if !all_finite(&self.x) {
-            return Err(GjkError::Overflow);
+            return Err(Error::Overflow);
         }
         self.extent.include(&SupportPoint::from_point(self.x));
         self.plane = Some(normal);
@@ -148,16 +148,16 @@ impl<T: Real, const D: usize> State<T, D> {
 ///
 /// # Errors
 ///
-/// [`GjkError::NonFinite`] for a non-finite support point,
-/// [`GjkError::Overflow`] when a length leaves the range,
-/// [`GjkError::IterationLimit`] when the loop stopped short with neither a
+/// [`Error::NonFinite`] for a non-finite support point,
+/// [`Error::Overflow`] when a length leaves the range,
+/// [`Error::IterationLimit`] when the loop stopped short with neither a
 /// hit nor a miss proven.
 pub(crate) fn cast_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     ray: &Ray<T, D>,
     first: &SupportPoint<T, D>,
-    config: &Toward<T, D>,
-) -> Result<Option<CoreHit<T, D>>, GjkError>
+    config: &Config<T, D>,
+) -> Result<Option<CoreHit<T, D>>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -185,7 +185,7 @@ where
     for iteration in 1..=config.max_iterations {
         let vv = s.v.length_squared();
         if !vv.is_finite() {
-            return Err(GjkError::Overflow);
+            return Err(Error::Overflow);
         }
         let norm = vv.sqrt();
         let r = s.extent.rounding();
@@ -290,7 +290,7 @@ fn finish<T: Real, const D: usize>(
     ray: &Ray<T, D>,
     stop: &Stop<T>,
     tolerance: T,
-) -> Result<Option<CoreHit<T, D>>, GjkError> {
+) -> Result<Option<CoreHit<T, D>>, Error> {
     let (rho, lambda) = (ray.margin, s.lambda);
     let (point_a, point_b) = s.simplex.witnesses();
     let r = s.extent.rounding();
@@ -302,7 +302,7 @@ fn finish<T: Real, const D: usize>(
             Entry::At(mu) if lambda + mu <= ray.max => lambda + mu,
             _ => match pierced(s, ray) {
                 Some(mu) if lambda + mu <= ray.max => lambda + mu,
-                _ => return Err(GjkError::IterationLimit),
+                _ => return Err(Error::IterationLimit),
             },
         }
     };

@@ -12,7 +12,7 @@
 use nalgebra::SVector;
 
 use super::Cast;
-use crate::query::{GjkError, Status};
+use crate::query::{Error, Status};
 use crate::real::{max_abs, unit, Real};
 use crate::support::{RayEntry, SupportMap};
 
@@ -27,7 +27,7 @@ pub(super) fn closed_form<T, A, B, const D: usize>(
     (start, u, k): ScaledRay<T, D>,
     margin: T,
     max_t: T,
-) -> Option<Result<Option<Cast<T, D>>, GjkError>>
+) -> Option<Result<Option<Cast<T, D>>, Error>>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -72,8 +72,8 @@ fn cast_at<T: Real, const D: usize>(
 ) -> Cast<T, D> {
     Cast {
         t,
-        t_lower: t,
-        t_upper: t,
+        lower: t,
+        upper: t,
         core_a,
         core_b,
         normal,
@@ -108,7 +108,7 @@ where
         k: T,
         margin: T,
         max_t: T,
-    ) -> Result<Option<(SVector<T, D>, Option<SVector<T, D>>, T)>, GjkError> {
+    ) -> Result<Option<(SVector<T, D>, Option<SVector<T, D>>, T)>, Error> {
         match self.entry {
             RayEntry::Miss => Ok(None),
             RayEntry::At { lambda, normal } => {
@@ -117,7 +117,7 @@ where
                     return if t.is_finite() || max_t.is_finite() {
                         Ok(None)
                     } else {
-                        Err(GjkError::Overflow)
+                        Err(Error::Overflow)
                     };
                 }
                 let surface = self.from + self.dir * lambda;
@@ -125,7 +125,7 @@ where
                 if max_abs(&core).is_finite() {
                     Ok(Some((core, Some(normal), t)))
                 } else {
-                    Err(GjkError::Overflow)
+                    Err(Error::Overflow)
                 }
             }
             RayEntry::Inside => {

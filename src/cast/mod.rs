@@ -28,7 +28,7 @@ pub use shape::{shape_cast, shape_cast_with_separation, ShapeHit};
 pub use toi::time_of_impact;
 
 use crate::pair::{frame_scale, small_direction, Pair};
-use crate::query::{GjkError, Status, Toward};
+use crate::query::{Config, Error, Status};
 use crate::real::{all_finite, max_abs, unit, Real};
 use crate::simplex::SupportPoint;
 use crate::support::SupportMap;
@@ -41,8 +41,8 @@ pub(crate) use sphere::{entry, Entry};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Cast<T: Real, const D: usize> {
     pub t: T,
-    pub t_lower: T,
-    pub t_upper: T,
+    pub lower: T,
+    pub upper: T,
     /// The core points of A and B (B unmoved) nearest the hit.
     pub core_a: SVector<T, D>,
     pub core_b: SVector<T, D>,
@@ -55,21 +55,21 @@ pub(crate) struct Cast<T: Real, const D: usize> {
 ///
 /// # Errors
 ///
-/// [`GjkError::NonFinite`] for a non-finite start or direction;
-/// [`GjkError::InvalidConfig`] for a NaN or negative `max_t`, or a bad
+/// [`Error::NonFinite`] for a non-finite start or direction;
+/// [`Error::InvalidConfig`] for a NaN or negative `max_t`, or a bad
 /// configuration. A zero direction is valid: no relative motion.
 fn check<T: Real, const D: usize>(
     start: &SVector<T, D>,
     dir: &SVector<T, D>,
     max_t: T,
-    config: &Toward<T, D>,
-) -> Result<(), GjkError> {
+    config: &Config<T, D>,
+) -> Result<(), Error> {
     config.check()?;
     if !(all_finite(start) && all_finite(dir)) {
-        return Err(GjkError::NonFinite);
+        return Err(Error::NonFinite);
     }
     if !(max_t >= T::zero()) {
-        return Err(GjkError::InvalidConfig);
+        return Err(Error::InvalidConfig);
     }
     Ok(())
 }
@@ -83,8 +83,8 @@ pub(crate) fn cast<T, A, B, const D: usize>(
     (start, dir): (SVector<T, D>, SVector<T, D>),
     margin: T,
     max_t: T,
-    config: &Toward<T, D>,
-) -> Result<Option<Cast<T, D>>, GjkError>
+    config: &Config<T, D>,
+) -> Result<Option<Cast<T, D>>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -107,12 +107,12 @@ where
     // fast path must not turn an answer into an error.
     if let (Some(ca), Some(cb)) = (a.core_point(), b.core_point()) {
         let answer = point_cores((ca, cb), (start, u, k), margin, max_t);
-        if !matches!(answer, Err(GjkError::Overflow)) {
+        if !matches!(answer, Err(Error::Overflow)) {
             return answer;
         }
     } else if !still
         && let Some(answer) = closed_form(a, b, (start, u, k), margin, max_t)
-        && !matches!(answer, Err(GjkError::Overflow))
+        && !matches!(answer, Err(Error::Overflow))
     {
         return answer;
     }
@@ -123,14 +123,14 @@ where
     // depends on it; its certificates do not.
     let toward = start - (ca - cb);
     let usable = |d: &SVector<T, D>| all_finite(d) && max_abs(d) > T::zero();
-    let d0 = match config.direction {
+    let d0 = match config.first_direction {
         Some(hint) if usable(&hint) => small_direction(&hint),
         _ if usable(&toward) => small_direction(&toward),
         _ => -small_direction(&dir),
     };
     let (pa, pb) = (a.core_support(&d0), b.core_support(&-d0));
     if !(all_finite(&pa) && all_finite(&pb) && all_finite(&ca) && all_finite(&cb)) {
-        return Err(GjkError::NonFinite);
+        return Err(Error::NonFinite);
     }
     let sigma = frame_scale(&[start, ca, cb, pa, pb], margin);
     let pair = Pair::with_scale(a, b, sigma);
@@ -142,7 +142,7 @@ where
         max: max_t * sigma / k,
     };
     if !ray.margin.is_finite() {
-        return Err(GjkError::Overflow);
+        return Err(Error::Overflow);
     }
     let Some(hit) = cast_loop(&pair, &ray, &first, config)? else {
         return Ok(None);
@@ -155,13 +155,13 @@ fn unscale<T: Real, const D: usize>(
     hit: &CoreHit<T, D>,
     sigma: T,
     k: T,
-) -> Result<Option<Cast<T, D>>, GjkError> {
+) -> Result<Option<Cast<T, D>>, Error> {
     let back = sigma.recip();
     let t = hit.lambda * k * back;
     let cast = Cast {
         t,
-        t_lower: t,
-        t_upper: hit.upper * k * back,
+        lower: t,
+        upper: hit.upper * k * back,
         core_a: hit.point_a * back,
         core_b: hit.point_b * back,
         normal: hit.normal,
@@ -171,7 +171,7 @@ fn unscale<T: Real, const D: usize>(
     if t.is_finite() && all_finite(&cast.core_a) && all_finite(&cast.core_b) {
         Ok(Some(cast))
     } else {
-        Err(GjkError::Overflow)
+        Err(Error::Overflow)
     }
 }
 
@@ -184,9 +184,9 @@ fn point_cores<T: Real, const D: usize>(
     (start, u, k): (SVector<T, D>, SVector<T, D>, T),
     margin: T,
     max_t: T,
-) -> Result<Option<Cast<T, D>>, GjkError> {
+) -> Result<Option<Cast<T, D>>, Error> {
     if !(all_finite(&ca) && all_finite(&cb)) {
-        return Err(GjkError::NonFinite);
+        return Err(Error::NonFinite);
     }
     let size = [start, ca, cb]
         .iter()
@@ -194,7 +194,7 @@ fn point_cores<T: Real, const D: usize>(
     let sigma = T::unit_scale(size);
     let rho = margin * sigma;
     if !rho.is_finite() {
-        return Err(GjkError::Overflow);
+        return Err(Error::Overflow);
     }
     let d = start * sigma - (ca * sigma - cb * sigma);
     let lambda = match entry(&d, &u, rho) {
@@ -216,8 +216,8 @@ fn point_cores<T: Real, const D: usize>(
     };
     Ok(Some(Cast {
         t,
-        t_lower: t,
-        t_upper: t,
+        lower: t,
+        upper: t,
         core_a: ca,
         core_b: cb,
         normal,

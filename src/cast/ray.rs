@@ -4,7 +4,7 @@ use nalgebra::SVector;
 
 use super::cast;
 use crate::engine::margins;
-use crate::query::{GjkError, QueryConfig, Status};
+use crate::query::{Config, Error, Status};
 use crate::real::{all_finite, Real};
 use crate::support::SupportMap;
 
@@ -13,13 +13,13 @@ use crate::support::SupportMap;
 /// # Example
 ///
 /// ```
-/// use gjk::{ray_cast, Ball, GjkConfig, Status, Vector};
+/// use gjk::{ray_cast, Ball, Config, Status, Vector};
 ///
 /// let ball = Ball::new(Vector::<f64, 3>::new(0.0, 0.0, 5.0), 1.0).unwrap();
-/// let (up, config) = (Vector::<f64, 3>::z(), GjkConfig::default());
+/// let (up, config) = (Vector::<f64, 3>::z(), Config::default());
 /// let hit = ray_cast(&ball, Vector::<f64, 3>::zeros(), up, 10.0, &config).unwrap().unwrap();
 /// assert_eq!(hit.status, Status::Converged);
-/// assert!((hit.t - 4.0).abs() < 1e-14 && hit.t_upper == hit.t);
+/// assert!((hit.t - 4.0).abs() < 1e-14 && hit.upper == hit.t);
 /// assert!((hit.point - Vector::<f64, 3>::new(0.0, 0.0, 4.0)).norm() < 1e-14);
 /// assert!((hit.normal.unwrap() + up).norm() < 1e-14);
 /// // From the centre: a hit at once, with no normal.
@@ -34,11 +34,11 @@ pub struct RayHit<T: Real, const D: usize> {
     pub t: T,
     /// A certified lower bound on the first hit (equal to `t`: the cast
     /// only ever advances past points proven outside the shape).
-    pub t_lower: T,
+    pub lower: T,
     /// An upper bound on the first hit. Equal to `t` when
     /// [`Status::Converged`]. A cast that stopped short (stalled by
     /// rounding, or at the iteration cap) answers `Some` only for a proven
-    /// hit: the first hit then lies in `[t_lower, t_upper]`, `t_upper` at
+    /// hit: the first hit then lies in `[lower, upper]`, `upper` at
     /// most `max_t` (equal to `t` when the ray point at `t` is within the
     /// tolerance of the shape). An undecided ray is an error, never a `Some`.
     ///
@@ -49,7 +49,7 @@ pub struct RayHit<T: Real, const D: usize> {
     /// this: a closed form answers the exact entry and the loop the first
     /// point within the tolerance, which may lie far apart in `t` although
     /// both points are on the surface to the tolerance.
-    pub t_upper: T,
+    pub upper: T,
     /// The hit point `origin + t · direction`.
     pub point: SVector<T, D>,
     /// The unit outward normal of the surface at the hit.
@@ -94,8 +94,8 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Origin {
 /// General Convex Objects with Application to Continuous Collision
 /// Detection", 2004); see [`shape_cast`](crate::shape_cast) for the same
 /// loop between two shapes. The loop is bounded by
-/// [`GjkConfig::max_iterations`](crate::GjkConfig::max_iterations); a cast that stops early says so in its
-/// status, with the bracket `[t_lower, t_upper]`.
+/// [`Config::max_iterations`](crate::Config::max_iterations); a cast that stops early says so in its
+/// status, with the bracket `[lower, upper]`.
 ///
 /// A ray that starts inside (or on) the shape hits at `t = 0`; see
 /// [`RayHit::normal`] for its normal. `max_t = ∞` casts without bound. A
@@ -107,37 +107,37 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Origin {
 /// `Some` a proven hit. A loop that stalls or reaches the cap first tries
 /// the planes of the simplex's face (and of the face and the ray), which
 /// are known to working precision where the loop's direction is not; a ray
-/// it still cannot place is [`GjkError::IterationLimit`].
+/// it still cannot place is [`Error::IterationLimit`].
 ///
-/// A config with a first search direction ([`GjkConfig::toward`](crate::GjkConfig::toward):
+/// A config with a first search direction ([`Config::toward`](crate::Config::toward):
 /// the previous frame's normal) starts the loop there, a warm start
 /// between frames; the answer does not depend on it beyond the tolerance.
 ///
 /// # Errors
 ///
-/// [`GjkError::NonFinite`] for a NaN or infinite origin or direction, or
-/// for non-finite support points or margin; [`GjkError::InvalidConfig`]
+/// [`Error::NonFinite`] for a NaN or infinite origin or direction, or
+/// for non-finite support points or margin; [`Error::InvalidConfig`]
 /// for a NaN or negative `max_t`, or a bad configuration;
-/// [`GjkError::Overflow`] when a length leaves the range;
-/// [`GjkError::IterationLimit`] when the loop stopped short with neither a
+/// [`Error::Overflow`] when a length leaves the range;
+/// [`Error::IterationLimit`] when the loop stopped short with neither a
 /// hit nor a miss proven (a ray that grazes a curved shape's side to within
 /// a few tolerances, where no plane within rounding separates it).
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{ray_cast, Cuboid, GjkConfig, Vector};
+/// use gjk::{ray_cast, Cuboid, Config, Vector};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let origin = Vector::<f64, 3>::new(-5.0, 0.2, 0.3);
 /// let direction = Vector::<f64, 3>::new(2.0, 0.0, 0.0);
-/// let hit = ray_cast(&cube, origin, direction, 10.0, &GjkConfig::default())
+/// let hit = ray_cast(&cube, origin, direction, 10.0, &Config::default())
 ///     .unwrap()
 ///     .unwrap();
 /// assert!((hit.t - 2.0).abs() < 1e-14); // x = -5 + 2 t reaches -1
 /// assert!((hit.normal.unwrap() - Vector::<f64, 3>::new(-1.0, 0.0, 0.0)).norm() < 1e-14);
 /// // Pointing away: a miss.
-/// assert!(ray_cast(&cube, origin, -direction, 10.0, &GjkConfig::default())
+/// assert!(ray_cast(&cube, origin, -direction, 10.0, &Config::default())
 ///     .unwrap()
 ///     .is_none());
 /// ```
@@ -146,9 +146,8 @@ pub fn ray_cast<T: Real, const D: usize>(
     origin: SVector<T, D>,
     direction: SVector<T, D>,
     max_t: T,
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Option<RayHit<T, D>>, GjkError> {
-    let config = &config.settings();
+    config: &Config<T, D>,
+) -> Result<Option<RayHit<T, D>>, Error> {
     let (margin, _) = margins(shape, &Origin)?;
     let Some(c) = cast(shape, &Origin, (origin, direction), margin, max_t, config)? else {
         return Ok(None);
@@ -157,12 +156,12 @@ pub fn ray_cast<T: Real, const D: usize>(
     // past it although `t` is finite: an error, not an infinite point.
     let point = origin + direction * c.t;
     if !all_finite(&point) {
-        return Err(GjkError::Overflow);
+        return Err(Error::Overflow);
     }
     Ok(Some(RayHit {
         t: c.t,
-        t_lower: c.t_lower,
-        t_upper: c.t_upper,
+        lower: c.lower,
+        upper: c.upper,
         point,
         normal: c.normal,
         iterations: c.iterations,

@@ -5,7 +5,7 @@ use nalgebra::SVector;
 
 use super::cast;
 use crate::engine::margins;
-use crate::query::{GjkError, QueryConfig, Status};
+use crate::query::{Config, Error, Status};
 use crate::real::{all_finite, Real};
 use crate::support::SupportMap;
 
@@ -14,13 +14,13 @@ use crate::support::SupportMap;
 /// # Example
 ///
 /// ```
-/// use gjk::{shape_cast, Cuboid, GjkConfig, Status, Transformed, Vector};
+/// use gjk::{shape_cast, Cuboid, Config, Status, Transformed, Vector};
 ///
 /// let floor = Cuboid::new(Vector::<f64, 2>::new(10.0, 1.0)).unwrap();
 /// let square = Cuboid::new(Vector::<f64, 2>::new(0.5, 0.5)).unwrap();
 /// let falling = Transformed::translated(square, Vector::<f64, 2>::new(0.0, 4.5)).unwrap();
 /// let down = Vector::<f64, 2>::new(0.0, -2.0);
-/// let hit = shape_cast(&floor, &falling, down, 5.0, &GjkConfig::default()).unwrap().unwrap();
+/// let hit = shape_cast(&floor, &falling, down, 5.0, &Config::default()).unwrap().unwrap();
 /// assert_eq!(hit.status, Status::Converged);
 /// assert!((hit.t - 1.5).abs() < 1e-12); // its bottom, 4 - 2 t, reaches the top y = 1
 /// assert!((hit.normal.unwrap() - Vector::<f64, 2>::y()).norm() < 1e-12);
@@ -33,12 +33,12 @@ pub struct ShapeHit<T: Real, const D: usize> {
     /// comes within the separation asked for). Zero when they already do.
     pub t: T,
     /// A certified lower bound on the time of contact (equal to `t`).
-    pub t_lower: T,
+    pub lower: T,
     /// An upper bound on the time of contact. Equal to `t` when
     /// [`Status::Converged`]; a cast that stopped short answers `Some` only
-    /// for a proven contact, which lies in `[t_lower, t_upper]` (see
-    /// [`RayHit::t_upper`](crate::RayHit::t_upper)).
-    pub t_upper: T,
+    /// for a proven contact, which lies in `[lower, upper]` (see
+    /// [`RayHit::upper`](crate::RayHit::upper)).
+    pub upper: T,
     /// The witness on A at contact.
     pub point_a: SVector<T, D>,
     /// The witness on B at contact, B moved by `t · velocity`:
@@ -80,29 +80,29 @@ pub struct ShapeHit<T: Real, const D: usize> {
 ///
 /// Between frames, feed the previous hit's normal back as the first search
 /// direction (`config.toward(hit.normal)`, see
-/// [`GjkConfig::toward`](crate::GjkConfig::toward)): the loop starts at
+/// [`Config::toward`](crate::Config::toward)): the loop starts at
 /// the features that met last frame, and a sweep that moves a little
 /// takes fewer iterations (11–14 % fewer in `tests/cast_warm.rs` in 2D and
 /// 3D); the answer does not depend on the start beyond the tolerance.
 ///
 /// # Errors
 ///
-/// As for [`ray_cast`](crate::ray_cast): [`GjkError::NonFinite`] for a
+/// As for [`ray_cast`](crate::ray_cast): [`Error::NonFinite`] for a
 /// non-finite velocity, support point or margin,
-/// [`GjkError::InvalidConfig`] for a NaN or negative `max_t` or a bad
-/// configuration, [`GjkError::Overflow`] when a length leaves the range,
-/// [`GjkError::IterationLimit`] when the cast could prove neither contact
+/// [`Error::InvalidConfig`] for a NaN or negative `max_t` or a bad
+/// configuration, [`Error::Overflow`] when a length leaves the range,
+/// [`Error::IterationLimit`] when the cast could prove neither contact
 /// nor a miss.
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{shape_cast, Ball, Cuboid, GjkConfig, Vector};
+/// use gjk::{shape_cast, Ball, Cuboid, Config, Vector};
 ///
 /// let wall = Cuboid::new(Vector::<f64, 2>::new(1.0, 5.0)).unwrap();
 /// let ball = Ball::new(Vector::<f64, 2>::new(-6.0, 0.0), 1.0).unwrap();
 /// let velocity = Vector::<f64, 2>::new(4.0, 0.0);
-/// let hit = shape_cast(&wall, &ball, velocity, 2.0, &GjkConfig::default())
+/// let hit = shape_cast(&wall, &ball, velocity, 2.0, &Config::default())
 ///     .unwrap()
 ///     .unwrap();
 /// assert!((hit.t - 1.0).abs() < 1e-14); // the ball's edge, -7 + 4 t, ... -5 + 4 t = -1
@@ -135,9 +135,8 @@ pub fn shape_cast<T: Real, const D: usize>(
     b: &(impl SupportMap<T, D> + ?Sized),
     velocity: SVector<T, D>,
     max_t: T,
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Option<ShapeHit<T, D>>, GjkError> {
-    let config = &config.settings();
+    config: &Config<T, D>,
+) -> Result<Option<ShapeHit<T, D>>, Error> {
     shape_cast_with_separation(a, b, velocity, max_t, T::zero(), config)
 }
 
@@ -147,17 +146,17 @@ pub fn shape_cast<T: Real, const D: usize>(
 /// # Errors
 ///
 /// As for [`shape_cast`]; a NaN, infinite or negative `separation` is
-/// [`GjkError::InvalidConfig`].
+/// [`Error::InvalidConfig`].
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{shape_cast_with_separation, Ball, GjkConfig, Vector};
+/// use gjk::{shape_cast_with_separation, Ball, Config, Vector};
 ///
 /// let a = Ball::new(Vector::<f64, 3>::zeros(), 1.0).unwrap();
 /// let b = Ball::new(Vector::<f64, 3>::new(10.0, 0.0, 0.0), 1.0).unwrap();
 /// let v = Vector::<f64, 3>::new(-1.0, 0.0, 0.0);
-/// let config = GjkConfig::default();
+/// let config = Config::default();
 /// let hit = shape_cast_with_separation(&a, &b, v, 20.0, 0.5, &config)
 ///     .unwrap()
 ///     .unwrap();
@@ -170,16 +169,15 @@ pub fn shape_cast_with_separation<T: Real, const D: usize>(
     velocity: SVector<T, D>,
     max_t: T,
     separation: T,
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Option<ShapeHit<T, D>>, GjkError> {
-    let config = &config.settings();
+    config: &Config<T, D>,
+) -> Result<Option<ShapeHit<T, D>>, Error> {
     if !(separation >= T::zero() && separation.is_finite()) {
-        return Err(GjkError::InvalidConfig);
+        return Err(Error::InvalidConfig);
     }
     let (ra, rb) = margins(a, b)?;
     let margin = ra + rb + separation;
     if !margin.is_finite() {
-        return Err(GjkError::Overflow);
+        return Err(Error::Overflow);
     }
     let origin = SVector::zeros();
     let Some(c) = cast(a, b, (origin, velocity), margin, max_t, config)? else {
@@ -191,12 +189,12 @@ pub fn shape_cast_with_separation<T: Real, const D: usize>(
         None => (c.core_a, moved_b),
     };
     if !(all_finite(&point_a) && all_finite(&point_b)) {
-        return Err(GjkError::Overflow);
+        return Err(Error::Overflow);
     }
     Ok(Some(ShapeHit {
         t: c.t,
-        t_lower: c.t_lower,
-        t_upper: c.t_upper,
+        lower: c.lower,
+        upper: c.upper,
         point_a,
         point_b,
         normal: c.normal,

@@ -30,7 +30,7 @@ use super::motion::RigidMotion;
 use super::sphere::{entry, Entry};
 use super::ShapeHit;
 use crate::gjk::{distance, Distance};
-use crate::query::{GjkError, QueryConfig, Status};
+use crate::query::{Config, Error, Status};
 use crate::real::{all_finite, axis, Length, Real};
 use crate::support::SupportMap;
 
@@ -45,24 +45,24 @@ use crate::support::SupportMap;
 /// within the tolerance of `separation` (`config.tolerance` times the
 /// shapes' radii about their origins, plus rounding), its witnesses and
 /// normal those of the distance at `t`; otherwise the status says why it
-/// stopped, and a contact, if any, lies in `[t_lower, t_upper]`.
+/// stopped, and a contact, if any, lies in `[lower, upper]`.
 ///
 /// Conservative advancement slows where turning dominates the approach
 /// (the bound `μ` counts the whole turn of the farthest point); every
 /// step costs one distance query, and the steps are bounded by
-/// [`GjkConfig::max_iterations`](crate::GjkConfig::max_iterations).
+/// [`Config::max_iterations`](crate::Config::max_iterations).
 ///
 /// # Errors
 ///
-/// [`GjkError::InvalidConfig`] for a NaN or negative `max_t` or
-/// `separation`, or a bad configuration; [`GjkError::NonFinite`] for
+/// [`Error::InvalidConfig`] for a NaN or negative `max_t` or
+/// `separation`, or a bad configuration; [`Error::NonFinite`] for
 /// shapes without finite support points; the errors of
 /// [`distance`](crate::distance) at any step.
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{time_of_impact, Ball, Capsule, GjkConfig, RigidMotion, Status, Vector};
+/// use gjk::{time_of_impact, Ball, Capsule, Config, RigidMotion, Status, Vector};
 /// use gjk::nalgebra::Isometry2;
 ///
 /// // A rod of half-length 2 spinning at 1 rad/s about its middle, and a
@@ -72,7 +72,7 @@ use crate::support::SupportMap;
 /// let (angle, r) = (60f64.to_radians(), 1.5);
 /// let ball = Ball::new(Vector::<f64, 2>::zeros(), 0.1).unwrap();
 /// let still = RigidMotion::planar(&Isometry2::translation(r * angle.cos(), r * angle.sin()), Vector::<f64, 2>::zeros(), 0.0).unwrap();
-/// let hit = time_of_impact(&rod, &spin, &ball, &still, 10.0, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// let hit = time_of_impact(&rod, &spin, &ball, &still, 10.0, 0.0, &Config::default()).unwrap().unwrap();
 /// let expected = angle - (0.15f64 / r).asin(); // the rod's line comes within 0.15 of the centre
 /// assert_eq!(hit.status, Status::Converged);
 /// assert!(hit.t <= expected && expected - hit.t < 1e-9);
@@ -84,17 +84,16 @@ pub fn time_of_impact<T, A, B, const D: usize>(
     motion_b: &RigidMotion<T, D>,
     max_t: T,
     separation: T,
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Option<ShapeHit<T, D>>, GjkError>
+    config: &Config<T, D>,
+) -> Result<Option<ShapeHit<T, D>>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
     B: SupportMap<T, D> + ?Sized,
 {
-    let config = &config.settings();
     config.check()?;
     if !(max_t >= T::zero() && separation >= T::zero() && separation.is_finite()) {
-        return Err(GjkError::InvalidConfig);
+        return Err(Error::InvalidConfig);
     }
     let (reach_a, reach_b) = (reach(a)?, reach(b)?);
     let turning = motion_a.angular_speed() * reach_a + motion_b.angular_speed() * reach_b;
@@ -120,7 +119,7 @@ where
         if d.distance <= separation + tolerance {
             return Ok(Some(hit(&d, t, t, iteration, Status::Converged)));
         }
-        let gap = d.lower_bound - separation;
+        let gap = d.lower - separation;
         let Some(n) = d.normal.filter(|_| gap > T::zero()) else {
             // The distance query's bracket straddles the target: no safe
             // step; the contact, if any, lies later.
@@ -156,14 +155,14 @@ where
 fn hit<T: Real, const D: usize>(
     d: &Distance<T, D>,
     t: T,
-    t_upper: T,
+    upper: T,
     iterations: u32,
     status: Status,
 ) -> ShapeHit<T, D> {
     ShapeHit {
         t,
-        t_lower: t,
-        t_upper,
+        lower: t,
+        upper,
         point_a: d.point_a,
         point_b: d.point_b,
         normal: d.normal,
@@ -175,13 +174,13 @@ fn hit<T: Real, const D: usize>(
 /// A bound on `|p|` over the shape (margin included), from its extent
 /// along the axes: the shape lies in the box of those extents, whose
 /// farthest corner bounds it.
-fn reach<T: Real, const D: usize>(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<T, GjkError> {
+fn reach<T: Real, const D: usize>(shape: &(impl SupportMap<T, D> + ?Sized)) -> Result<T, Error> {
     let mut corner = SVector::<T, D>::zeros();
     for (i, c) in corner.iter_mut().enumerate() {
         let e = axis::<T, D>(i);
         let (high, low) = (shape.support(&e), shape.support(&-e));
         if !(all_finite(&high) && all_finite(&low)) {
-            return Err(GjkError::NonFinite);
+            return Err(Error::NonFinite);
         }
         *c = high.dot(&e).abs().max(low.dot(&e).abs());
     }
@@ -189,6 +188,6 @@ fn reach<T: Real, const D: usize>(shape: &(impl SupportMap<T, D> + ?Sized)) -> R
     if r.is_finite() {
         Ok(r)
     } else {
-        Err(GjkError::Overflow)
+        Err(Error::Overflow)
     }
 }

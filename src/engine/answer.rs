@@ -12,7 +12,7 @@ use nalgebra::SVector;
 
 use super::extent::Extent;
 use crate::pair::Pair;
-use crate::query::{GjkError, Status};
+use crate::query::{Error, Status};
 use crate::real::{all_finite, max_abs, unit, Length, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
@@ -331,12 +331,12 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
     ///
     /// # Errors
     ///
-    /// [`GjkError::Overflow`] when the distance or a point is beyond the
+    /// [`Error::Overflow`] when the distance or a point is beyond the
     /// largest finite value (huge margins around deep cores, or coordinates
     /// that leave the range once unscaled). The bound may be infinite (an
     /// EPA that took no support yet has none), not NaN.
     #[inline(always)]
-    pub fn for_shapes(&self, sigma: T, ra: T, rb: T) -> Result<ShapeAnswer<T, D>, GjkError> {
+    pub fn for_shapes(&self, sigma: T, ra: T, rb: T) -> Result<ShapeAnswer<T, D>, Error> {
         let margin = ra + rb;
         // `σ` is a power of two of normal range, so `1/σ` is exact and
         // multiplying by it rounds exactly as dividing by `σ` would (both
@@ -365,7 +365,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         if finite && all_finite(&answer.point_a) && all_finite(&answer.point_b) {
             Ok(answer)
         } else {
-            Err(GjkError::Overflow)
+            Err(Error::Overflow)
         }
     }
 }
@@ -397,12 +397,12 @@ pub(crate) struct ShapeAnswer<T: Real, const D: usize> {
 pub(crate) fn margins<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-) -> Result<(T, T), GjkError> {
+) -> Result<(T, T), Error> {
     let (ra, rb) = (a.margin(), b.margin());
     if !(ra.is_finite() && rb.is_finite() && ra >= T::zero() && rb >= T::zero()) {
-        Err(GjkError::NonFinite)
+        Err(Error::NonFinite)
     } else if !(ra + rb).is_finite() {
-        Err(GjkError::Overflow)
+        Err(Error::Overflow)
     } else {
         Ok((ra, rb))
     }

@@ -43,7 +43,7 @@ pub(crate) use point_core::point_core;
 pub(crate) use termination::{certified_offset, within};
 
 use crate::pair::{small_direction, Pair};
-use crate::query::{GjkError, Status, Toward};
+use crate::query::{Config, Error, Status};
 use crate::real::{all_finite, axis, max_abs, Length, Real};
 use crate::simplex::Simplex;
 use crate::support::SupportMap;
@@ -92,9 +92,9 @@ impl<T: Real> Exits<T> {
 pub(crate) fn first_direction<T: Real, const D: usize>(
     ca: &SVector<T, D>,
     cb: &SVector<T, D>,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
 ) -> SVector<T, D> {
-    let d = config.direction.unwrap_or_else(|| cb - ca);
+    let d = config.first_direction.unwrap_or_else(|| cb - ca);
     let (d2, c2) = (
         d.length_squared(),
         ca.length_squared() + cb.length_squared(),
@@ -116,14 +116,14 @@ pub(crate) fn first_direction<T: Real, const D: usize>(
 ///
 /// # Errors
 ///
-/// [`GjkError::InvalidConfig`] for a bad configuration,
-/// [`GjkError::NonFinite`] for a non-finite first support point.
+/// [`Error::InvalidConfig`] for a bad configuration,
+/// [`Error::NonFinite`] for a non-finite first support point.
 pub(crate) fn begin<'s, T, A, B, const D: usize>(
     a: &'s A,
     b: &'s B,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     simplex: &mut Simplex<T, D>,
-) -> Result<Pair<'s, A, B, T>, GjkError>
+) -> Result<Pair<'s, A, B, T>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -175,10 +175,10 @@ pub(crate) type Begun<'s, A, B, T, const D: usize> = (Pair<'s, A, B, T>, SVector
 pub(crate) fn begin_along<'s, T, A, B, const D: usize>(
     a: &'s A,
     b: &'s B,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     dir: Option<SVector<T, D>>,
     simplex: &mut Simplex<T, D>,
-) -> Result<Begun<'s, A, B, T, D>, GjkError>
+) -> Result<Begun<'s, A, B, T, D>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -192,7 +192,7 @@ where
     let seen = [first.a * unscale, first.b * unscale, ca, cb];
     let margin = a.margin().max(b.margin());
     if below_normal(&seen, margin) && shapes_below_normal(a, b, margin) {
-        return Err(GjkError::Subnormal);
+        return Err(Error::Subnormal);
     }
     simplex.restart(first);
     Ok((pair, dir))
@@ -206,13 +206,13 @@ where
 /// the cores (`w = a − b`, support points of the pair) and its closest point
 /// up to date, as after [`begin`] (one point) or a reduction (a warm start).
 /// An empty simplex is a caller error, reported as
-/// [`GjkError::InvalidConfig`].
+/// [`Error::InvalidConfig`].
 pub(crate) fn gjk_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
-) -> Result<CoreAnswer<T, D>, GjkError>
+) -> Result<CoreAnswer<T, D>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -224,11 +224,11 @@ where
 /// [`gjk_loop`], reporting every iteration to `watch`.
 pub(crate) fn watched_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
     watch: &mut impl Watch<T, D>,
-) -> Result<CoreAnswer<T, D>, GjkError>
+) -> Result<CoreAnswer<T, D>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -254,12 +254,12 @@ struct Stop<T: Real, const D: usize> {
 /// reported to `watch` (for [`crate::trace`]; `()` when untraced).
 pub(crate) fn traced_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
     trail: &mut impl Trail<T, D>,
     watch: &mut impl Watch<T, D>,
-) -> Result<CoreAnswer<T, D>, GjkError>
+) -> Result<CoreAnswer<T, D>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -267,7 +267,7 @@ where
 {
     config.check()?;
     if simplex.is_empty() {
-        return Err(GjkError::InvalidConfig);
+        return Err(Error::InvalidConfig);
     }
     let mut v = simplex.closest_point();
     let mut extent = Extent::of(simplex);
@@ -285,7 +285,7 @@ where
         };
         let vv = v.length_squared();
         if !vv.is_finite() {
-            return Err(GjkError::Overflow);
+            return Err(Error::Overflow);
         }
         if touching(vv, extent) || simplex.is_full() {
             watch.gjk(iteration, simplex, None, lower);
@@ -389,7 +389,7 @@ where
         }
         if !all_finite(&v) {
             // From finite vertices: a length overflowed.
-            return Err(GjkError::Overflow);
+            return Err(Error::Overflow);
         }
         if let Some((bound, u, rounding)) = certified {
             let upper = v.length();

@@ -34,7 +34,7 @@ use nalgebra::SVector;
 
 use super::termination::proven_within;
 use super::{begin, gjk_loop, Exits, ShapeAnswer};
-use crate::query::{GjkConfig, Status, Toward};
+use crate::query::{Config, Status};
 use crate::real::{max_abs, Real};
 use crate::simplex::Simplex;
 use crate::support::{BoxFrame, Point, SupportMap};
@@ -105,12 +105,9 @@ fn certified_in<T: Real, const D: usize>(
     let Ok(point) = Point::new(*p) else {
         return false;
     };
-    let config = Toward {
-        config: GjkConfig {
-            tolerance,
-            ..GjkConfig::default()
-        },
-        direction: None,
+    let config = Config {
+        tolerance,
+        ..Config::default()
     };
     let mut simplex = Simplex::new();
     let Ok(pair) = begin(&point, shape, &config, &mut simplex) else {

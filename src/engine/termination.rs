@@ -8,7 +8,7 @@
 
 use super::answer::{CoreAnswer, Verdict};
 use super::extent::Extent;
-use crate::query::{GjkConfig, GjkError, Status};
+use crate::query::{Config, Error, Status};
 use nalgebra::SVector;
 
 use crate::real::{max_abs, Real};
@@ -104,13 +104,13 @@ pub(super) fn proves_beyond<T: Real>(lower: T, cutoff: T, extent: Extent<T>) -> 
 ///   and shapes that touch to working precision count as touching (on
 ///   slivers a stall can leave the bracket wider than rounding, so this
 ///   `true` is not a proof: [`proven_within`] says when it is);
-/// * [`GjkError::IterationLimit`] when the cap was reached with the bounds
+/// * [`Error::IterationLimit`] when the cap was reached with the bounds
 ///   still straddling the cutoff.
 pub(crate) fn within<T: Real, const D: usize>(
     answer: &CoreAnswer<T, D>,
     cutoff: T,
-    config: &GjkConfig<T>,
-) -> Result<bool, GjkError> {
+    config: &Config<T, D>,
+) -> Result<bool, Error> {
     let (upper, lower) = (answer.distance, answer.bound);
     match answer.verdict {
         Verdict::Overlap | Verdict::WithinMargin => Ok(true),
@@ -122,7 +122,7 @@ pub(crate) fn within<T: Real, const D: usize>(
                 let slack = config.tolerance * cutoff.min(upper) + answer.extent.rounding();
                 Ok(upper <= cutoff + slack)
             }
-            Status::IterationLimit => Err(GjkError::IterationLimit),
+            Status::IterationLimit => Err(Error::IterationLimit),
             Status::Stalled | Status::OutOfCapacity => Ok(true),
         },
     }
@@ -168,13 +168,13 @@ mod tests {
     /// cap. Before the rule, a stalled bracket `[0, 1e-13]` read as apart.
     #[test]
     fn within_follows_the_bracket() {
-        let config = GjkConfig::<f64>::default();
+        let config = Config::<f64, _>::default();
         let check = |lower, upper, status| within(&answer(lower, upper, status), 0.0, &config);
         assert_eq!(check(0.0, 1e-13, Status::Stalled), Ok(true));
         assert_eq!(check(0.0, 0.5, Status::Stalled), Ok(true));
         assert_eq!(
             check(0.0, 0.5, Status::IterationLimit),
-            Err(GjkError::IterationLimit)
+            Err(Error::IterationLimit)
         );
         assert_eq!(check(1e-13, 0.5, Status::IterationLimit), Ok(false));
         assert_eq!(check(1e-13, 2e-13, Status::Stalled), Ok(false));
@@ -189,7 +189,7 @@ mod tests {
     /// 1e74 passed as in it that way).
     #[test]
     fn proven_within_needs_the_upper_bound() {
-        let config = GjkConfig::<f64>::default();
+        let config = Config::<f64, _>::default();
         let cutoff = 1e-3;
         let stalled = answer(0.0, 0.5, Status::Stalled);
         assert_eq!(within(&stalled, cutoff, &config), Ok(true));

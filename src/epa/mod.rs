@@ -10,7 +10,7 @@ use nalgebra::SVector;
 use crate::basis::Basis;
 use crate::engine::{first_direction, gjk_loop, CoreAnswer, Exits, Extent, Verdict};
 use crate::pair::Pair;
-use crate::query::{GjkError, Status, Toward};
+use crate::query::{Config, Error, Status};
 use crate::real::{all_finite, axis, max_abs, Length, Real};
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::{SupportMap, Transformed};
@@ -24,17 +24,17 @@ use polytope::{Closest, Facet, Grow};
 /// # Example
 ///
 /// ```
-/// use gjk::{penetration, penetration_with_capacity, Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{contact, contact_with_capacity, Cuboid, Config, Transformed, Vector};
 /// use gjk::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 ///
 /// let a = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let b = Transformed::translated(a, Vector::<f64, 3>::new(1.5, 0.2, 0.0)).unwrap();
-/// let config = GjkConfig::default();
-/// // `penetration` is `penetration_with_capacity` with the default room.
-/// let room = penetration_with_capacity::<_, _, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>;
-/// let p = room(&a, &b, &config);
-/// assert_eq!(p, penetration(&a, &b, &config));
-/// assert!((p.unwrap().unwrap().depth - 0.5).abs() < 1e-12);
+/// let config = Config::default();
+/// // `contact` is `contact_with_capacity` with the default room.
+/// let room = contact_with_capacity::<_, _, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>;
+/// let c = room(&a, &b, 0.0, &config);
+/// assert_eq!(c, contact(&a, &b, 0.0, &config));
+/// assert!((c.unwrap().unwrap().distance + 0.5).abs() < 1e-12);
 /// ```
 pub const DEFAULT_EPA_VERTICES: usize = 64;
 /// Default room for polytope facets in [`penetration`](crate::penetration)
@@ -43,7 +43,7 @@ pub const DEFAULT_EPA_VERTICES: usize = 64;
 /// # Example
 ///
 /// ```
-/// use gjk::{contact_with_capacity, Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{contact_with_capacity, Cuboid, Config, Transformed, Vector};
 /// use gjk::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 ///
 /// let a = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
@@ -51,7 +51,7 @@ pub const DEFAULT_EPA_VERTICES: usize = 64;
 /// // Twice the default room (three facets per vertex in 3D).
 /// const V: usize = 2 * DEFAULT_EPA_VERTICES;
 /// const F: usize = 2 * DEFAULT_EPA_FACETS;
-/// let c = contact_with_capacity::<f64, 3, V, F>(&a, &b, 0.0, &GjkConfig::default());
+/// let c = contact_with_capacity::<f64, 3, V, F>(&a, &b, 0.0, &Config::default());
 /// assert!((c.unwrap().unwrap().distance + 0.25).abs() < 1e-12);
 /// ```
 pub const DEFAULT_EPA_FACETS: usize = 192;
@@ -87,10 +87,10 @@ fn orthogonal_direction<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Opt
 /// its points the point of A's core deepest in B's and vice versa.
 pub(crate) fn expand<T, const D: usize, const V: usize, const F: usize, A, B>(
     pair: &Pair<'_, A, B, T>,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     simplex: &Simplex<T, D>,
     watch: &mut impl Watch<T, D>,
-) -> Result<CoreAnswer<T, D>, GjkError>
+) -> Result<CoreAnswer<T, D>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -126,7 +126,7 @@ where
         let up = pair.support(&u);
         let down = pair.support(&-u);
         if !all_finite(&up.w) || !all_finite(&down.w) {
-            return Err(GjkError::NonFinite);
+            return Err(Error::NonFinite);
         }
         extent.include(&up);
         extent.include(&down);
@@ -155,7 +155,7 @@ where
     }
     let mut poly = Polytope::<T, D, V, F>::new();
     if !poly.start(&full) {
-        return Err(GjkError::InvalidConfig);
+        return Err(Error::InvalidConfig);
     }
     let mut best = run_epa(pair, config, &mut poly, extent, watch)?;
     // Out of room, typically on a curved boundary (the polytope spent its
@@ -186,7 +186,7 @@ where
             break;
         }
         let mut budget = *config;
-        budget.config.max_iterations = config.max_iterations.saturating_sub(best.iterations);
+        budget.max_iterations = config.max_iterations.saturating_sub(best.iterations);
         let next = run_epa(pair, &budget, &mut poly, extent, watch)?;
         // Every sound lower bound is below every upper bound: a restart that
         // contradicts the bounds already held was bent by rounding (a far
@@ -300,11 +300,11 @@ fn touching<T: Real, const D: usize>(
 #[inline(never)]
 fn run_epa<T, const D: usize, const V: usize, const F: usize, A, B>(
     pair: &Pair<'_, A, B, T>,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     poly: &mut Polytope<T, D, V, F>,
     mut extent: Extent<T>,
     watch: &mut impl Watch<T, D>,
-) -> Result<CoreAnswer<T, D>, GjkError>
+) -> Result<CoreAnswer<T, D>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
@@ -359,7 +359,7 @@ where
         floor = unoriented - extent.rounding();
         let p = pair.support(&facet.normal);
         if !all_finite(&p.w) {
-            return Err(GjkError::NonFinite);
+            return Err(Error::NonFinite);
         }
         last = Some((facet.normal, p));
         extent.include(&p);
@@ -397,7 +397,7 @@ where
     };
     let (facet, depth, pa, pb, face, s) = if broken {
         let Some(facet) = sound else {
-            return Err(GjkError::NonFinite);
+            return Err(Error::NonFinite);
         };
         // The polytope cannot name contact points; A's support along the
         // normal can (put on the planes below).
@@ -412,7 +412,7 @@ where
         )
     } else {
         let Some(f) = best else {
-            return Err(GjkError::NonFinite);
+            return Err(Error::NonFinite);
         };
         let facet = poly.facet(f);
         let mut depth = facet.bound.min(floor).max(T::zero());
@@ -624,7 +624,7 @@ type Touching<T, const D: usize> = (T, SVector<T, D>, SVector<T, D>, Simplex<T, 
 /// they are weights of (the support points of `A` and `B + q`).
 fn touching_points<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     q: &SVector<T, D>,
 ) -> Option<Touching<T, D>>
 where
@@ -663,7 +663,7 @@ mod tests {
         for w in [v(0.0, 1.0, 1.0), v(0.0, -1.0, 1.0), v(0.0, 0.0, -1.0)] {
             simplex.push(SupportPoint::new(w, SVector::zeros()));
         }
-        let config = Toward::default();
+        let config = Config::default();
         expand::<T, 3, 64, 128, _, _>(&pair, &config, &simplex, &mut ()).unwrap()
     }
 

@@ -1,7 +1,7 @@
 //! Convex hulls built from point clouds, in 2D and 3D, into storage the
 //! caller provides.
 //!
-//! The math is in the docs of the public item it serves, [`BuiltHull`](crate::BuiltHull).
+//! The math is in the docs of the public item it serves, [`Built`](crate::hull::Built).
 
 mod exact;
 mod extreme;
@@ -43,7 +43,7 @@ fn put<X>(s: &mut [X], i: usize, x: X) -> Result<(), ShapeError> {
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, Ball, BuiltHull, ClimbingHull, GjkConfig, Vector};
+/// use gjk::{distance, Ball, hull::Built, hull::Climbing, Config, Vector};
 ///
 /// // A unit cube's corners, a point inside, a repeated corner and the
 /// // middle of an edge: only the corners are vertices.
@@ -53,28 +53,28 @@ fn put<X>(s: &mut [X], i: usize, x: X) -> Result<(), ShapeError> {
 ///     points.push(v(f64::from(i & 1), f64::from((i >> 1) & 1), f64::from(i >> 2)));
 /// }
 /// let n = points.len();
-/// let mut vertices = vec![0; BuiltHull::<3>::vertices_needed(n)];
-/// let mut facets = vec![[0; 3]; BuiltHull::<3>::facets_needed(n)];
-/// let mut work = vec![0; BuiltHull::<3>::work_needed(n)];
-/// let hull = BuiltHull::<3>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+/// let mut vertices = vec![0; Built::<3>::vertices_needed(n)];
+/// let mut facets = vec![[0; 3]; Built::<3>::facets_needed(n)];
+/// let mut work = vec![0; Built::<3>::work_needed(n)];
+/// let hull = Built::<3>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
 /// assert_eq!(hull.vertices().len(), 8);
 /// assert_eq!(hull.facets().len(), 12); // two triangles per face
 ///
-/// // The facets are what `ClimbingHull` takes.
-/// let mut offsets = vec![0; ClimbingHull::<f64, 3>::offsets_needed(n)];
-/// let mut neighbours = vec![0; ClimbingHull::<f64, 3>::neighbours_needed(hull.facets().len())];
-/// let cube = ClimbingHull::new(&points, hull.facets(), &mut offsets, &mut neighbours).unwrap();
+/// // The facets are what `Climbing` takes.
+/// let mut offsets = vec![0; Climbing::<f64, 3>::offsets_needed(n)];
+/// let mut neighbours = vec![0; Climbing::<f64, 3>::neighbours_needed(hull.facets().len())];
+/// let cube = Climbing::new(&points, hull.facets(), &mut offsets, &mut neighbours).unwrap();
 /// let ball = Ball::new(v(3.0, 0.5, 0.5), 1.0).unwrap();
-/// let d = distance(&cube, &ball, &GjkConfig::default()).unwrap();
+/// let d = distance(&cube, &ball, &Config::default()).unwrap();
 /// assert!((d.distance - 1.0).abs() < 1e-12);
 /// ```
 ///
-/// [`BuiltHull::build`] finds the extreme points of a point set and the
+/// [`Built::build`] finds the extreme points of a point set and the
 /// facets of their hull: counter-clockwise edges in 2D, outward triangles in
-/// 3D, ready for [`ClimbingHull::new`](crate::ClimbingHull::new). Nothing
+/// 3D, ready for [`Climbing::new`](crate::hull::Climbing::new). Nothing
 /// is allocated: the caller lends three slices whose lengths depend on the
-/// number of points alone ([`BuiltHull::vertices_needed`],
-/// [`BuiltHull::facets_needed`], [`BuiltHull::work_needed`]).
+/// number of points alone ([`Built::vertices_needed`],
+/// [`Built::facets_needed`], [`Built::work_needed`]).
 ///
 /// # Algorithms
 ///
@@ -110,22 +110,22 @@ fn put<X>(s: &mut [X], i: usize, x: X) -> Result<(), ShapeError> {
 /// for `f64` sets whose nonzero coordinates are within `2²⁵⁰` of the
 /// largest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BuiltHull<'a, const D: usize> {
+pub struct Built<'a, const D: usize> {
     vertices: &'a [u32],
     facets: &'a [[u32; D]],
 }
 
-impl<'a, const D: usize> BuiltHull<'a, D> {
+impl<'a, const D: usize> Built<'a, D> {
     /// Length of the `vertices` storage for `points` points: `points`.
     ///
     /// # Example
     ///
     /// ```
-    /// use gjk::BuiltHull;
+    /// use gjk::hull::Built;
     ///
     /// // Every point may be a vertex: one slot each.
-    /// assert_eq!(BuiltHull::<2>::vertices_needed(10), 10);
-    /// assert_eq!(BuiltHull::<3>::vertices_needed(10), 10);
+    /// assert_eq!(Built::<2>::vertices_needed(10), 10);
+    /// assert_eq!(Built::<3>::vertices_needed(10), 10);
     /// ```
     #[must_use]
     pub const fn vertices_needed(points: usize) -> usize {
@@ -140,11 +140,11 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::BuiltHull;
+    /// use gjk::hull::Built;
     ///
-    /// assert_eq!(BuiltHull::<2>::facets_needed(10), 10); // a polygon has as many edges as corners
-    /// assert_eq!(BuiltHull::<3>::facets_needed(10), 20);
-    /// assert_eq!(BuiltHull::<3>::facets_needed(2), 8); // never fewer than 8
+    /// assert_eq!(Built::<2>::facets_needed(10), 10); // a polygon has as many edges as corners
+    /// assert_eq!(Built::<3>::facets_needed(10), 20);
+    /// assert_eq!(Built::<3>::facets_needed(2), 8); // never fewer than 8
     /// ```
     #[must_use]
     pub const fn facets_needed(points: usize) -> usize {
@@ -163,10 +163,10 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::BuiltHull;
+    /// use gjk::hull::Built;
     ///
-    /// assert_eq!(BuiltHull::<2>::work_needed(10), 31); // 3·10 + 1
-    /// assert_eq!(BuiltHull::<3>::work_needed(10), 450); // 45·10
+    /// assert_eq!(Built::<2>::work_needed(10), 31); // 3·10 + 1
+    /// assert_eq!(Built::<3>::work_needed(10), 450); // 45·10
     /// ```
     #[must_use]
     pub const fn work_needed(points: usize) -> usize {
@@ -183,13 +183,13 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{BuiltHull, Vector};
+    /// use gjk::{hull::Built, Vector};
     ///
     /// // A square with its centre and the middle of its bottom edge.
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let points = [v(1.0, 1.0), v(0.0, 2.0), v(2.0, 2.0), v(1.0, 0.0), v(0.0, 0.0), v(2.0, 0.0)];
     /// let (mut vertices, mut facets, mut work) = ([0; 6], [[0; 2]; 6], [0; 19]);
-    /// let hull = BuiltHull::<2>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+    /// let hull = Built::<2>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
     /// // Counter-clockwise from (0, 0): the four corners only.
     /// assert_eq!(hull.vertices(), [4, 5, 2, 1]);
     /// ```
@@ -205,13 +205,13 @@ impl<'a, const D: usize> BuiltHull<'a, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{BuiltHull, Vector};
+    /// use gjk::{hull::Built, Vector};
     ///
     /// // A right triangle with a point inside: three outward, counter-clockwise edges.
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let points = [v(0.0, 0.0), v(4.0, 0.0), v(1.0, 1.0), v(0.0, 4.0)];
     /// let (mut vertices, mut facets, mut work) = ([0; 4], [[0; 2]; 4], [0; 13]);
-    /// let hull = BuiltHull::<2>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+    /// let hull = Built::<2>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
     /// assert_eq!(hull.facets().len(), 3);
     /// for &[a, b] in hull.facets() {
     ///     // The interior point is on the left of every edge.
@@ -236,7 +236,7 @@ fn check_count(n: usize) -> Result<(), ShapeError> {
     }
 }
 
-impl<'a> BuiltHull<'a, 2> {
+impl<'a> Built<'a, 2> {
     /// The convex hull of `points`, built into `vertices`, `facets` and
     /// `work` (of at least [`vertices_needed`](Self::vertices_needed),
     /// [`facets_needed`](Self::facets_needed) and
@@ -251,7 +251,7 @@ impl<'a> BuiltHull<'a, 2> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{BuiltHull, ShapeError, Vector};
+    /// use gjk::{hull::Built, ShapeError, Vector};
     ///
     /// // Five points on a circle and one inside: a pentagon.
     /// let angle = |k: u32| f64::from(k) * 2.0 * core::f64::consts::PI / 5.0;
@@ -260,12 +260,12 @@ impl<'a> BuiltHull<'a, 2> {
     ///     points[k as usize] = Vector::<f64, 2>::new(angle(k).cos(), angle(k).sin());
     /// }
     /// let (mut vertices, mut facets, mut work) = ([0; 6], [[0; 2]; 6], [0; 19]);
-    /// let hull = BuiltHull::<2>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+    /// let hull = Built::<2>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
     /// assert_eq!((hull.vertices().len(), hull.facets().len()), (5, 5));
     /// // Points on one line bound no polygon.
     /// let line = [Vector::<f64, 2>::new(0.0, 0.0), Vector::<f64, 2>::new(1.0, 1.0)];
     /// let (mut v2, mut f2, mut w2) = ([0; 2], [[0; 2]; 2], [0; 7]);
-    /// let flat = BuiltHull::<2>::build(&line, &mut v2, &mut f2, &mut w2);
+    /// let flat = Built::<2>::build(&line, &mut v2, &mut f2, &mut w2);
     /// assert_eq!(flat.err(), Some(ShapeError::Degenerate));
     /// ```
     pub fn build<T: Real>(
@@ -289,7 +289,7 @@ impl<'a> BuiltHull<'a, 2> {
     }
 }
 
-impl<'a> BuiltHull<'a, 3> {
+impl<'a> Built<'a, 3> {
     /// The convex hull of `points`, built into `vertices`, `facets` and
     /// `work` (of at least [`vertices_needed`](Self::vertices_needed),
     /// [`facets_needed`](Self::facets_needed) and
@@ -306,7 +306,7 @@ impl<'a> BuiltHull<'a, 3> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{BuiltHull, ShapeError, Vector};
+    /// use gjk::{hull::Built, ShapeError, Vector};
     ///
     /// // A tetrahedron with its centroid: 4 vertices and 4 triangles.
     /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
@@ -315,13 +315,13 @@ impl<'a> BuiltHull<'a, 3> {
     ///     v(0.0, 4.0, 0.0), v(0.0, 0.0, 4.0),
     /// ];
     /// let mut vertices = [0; 5];
-    /// let mut facets = [[0; 3]; BuiltHull::<3>::facets_needed(5)];
-    /// let mut work = [0; BuiltHull::<3>::work_needed(5)];
-    /// let hull = BuiltHull::<3>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+    /// let mut facets = [[0; 3]; Built::<3>::facets_needed(5)];
+    /// let mut work = [0; Built::<3>::work_needed(5)];
+    /// let hull = Built::<3>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
     /// assert_eq!(hull.vertices(), [0, 1, 3, 4]); // ascending; the centroid is not one
     /// assert_eq!(hull.facets().len(), 4);
     /// let (mut v2, mut f2, mut w2) = ([0; 5], [[0; 3]; 8], [0; 10]);
-    /// let short = BuiltHull::<3>::build(&points, &mut v2, &mut f2, &mut w2);
+    /// let short = Built::<3>::build(&points, &mut v2, &mut f2, &mut w2);
     /// assert_eq!(short.err(), Some(ShapeError::StorageTooSmall));
     /// ```
     pub fn build<T: Real>(

@@ -261,7 +261,7 @@ pub trait Faces<T: Real, const D: usize>: SupportMap<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{Faces, Polygon};
+    /// use gjk::{Faces, hull::Polygon};
     /// use gjk::nalgebra::Vector2;
     ///
     /// // A square's right edge is the face most aligned with (1, 0.3).

@@ -15,7 +15,7 @@ pub use face::{Face, Faces, MAX_FACE_POINTS};
 
 use crate::contact::contact;
 use crate::engine::{below_normal, margins};
-use crate::query::{GjkError, QueryConfig, Status};
+use crate::query::{Config, Error, Status};
 use crate::real::{max_abs, Length, Real};
 use crate::support::BoxAxes;
 use boxes::Sat;
@@ -26,14 +26,14 @@ use boxes::Sat;
 ///
 /// ```
 /// use core::f64::consts::FRAC_PI_4;
-/// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, MAX_MANIFOLD_POINTS};
+/// use gjk::{contact_manifold, Cuboid, Config, Transformed, MAX_MANIFOLD_POINTS};
 /// use gjk::nalgebra::{Isometry3, Vector3};
 ///
 /// // Two stacked cubes, the top one turned 45°: their faces overlap in an octagon.
 /// let cube = Cuboid::new(Vector3::new(1.0_f64, 1.0, 1.0)).unwrap();
 /// let pose = Isometry3::new(Vector3::new(0.0, 0.0, 1.99), Vector3::new(0.0, 0.0, FRAC_PI_4));
 /// let top = Transformed::from_isometry3(cube, &pose);
-/// let m = contact_manifold(&cube, &top, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// let m = contact_manifold(&cube, &top, 0.0, &Config::default()).unwrap().unwrap();
 /// assert_eq!(m.len(), MAX_MANIFOLD_POINTS); // eight corners, four kept
 /// ```
 pub const MAX_MANIFOLD_POINTS: usize = 4;
@@ -69,12 +69,12 @@ const VERTEX_BITS: u32 = (1 << 29) - 1;
 /// # Example
 ///
 /// ```
-/// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{contact_manifold, Cuboid, Config, Transformed, Vector};
 ///
 /// let floor = Cuboid::new(Vector::<f64, 2>::new(5.0, 1.0)).unwrap();
 /// let block = Cuboid::new(Vector::<f64, 2>::new(0.5, 0.5)).unwrap();
 /// let sunk = Transformed::translated(block, Vector::<f64, 2>::new(0.0, 1.4)).unwrap();
-/// let m = contact_manifold(&floor, &sunk, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// let m = contact_manifold(&floor, &sunk, 0.0, &Config::default()).unwrap().unwrap();
 /// assert_eq!(m.len(), 2); // the block's two bottom corners
 /// for p in m.points() {
 ///     assert!((p.distance + 0.1).abs() < 1e-12); // 0.1 deep
@@ -112,12 +112,12 @@ pub struct ManifoldPoint<T: Real, const D: usize> {
 /// # Example
 ///
 /// ```
-/// use gjk::{contact_manifold, Ball, Cuboid, GjkConfig, Status, Vector};
+/// use gjk::{contact_manifold, Ball, Cuboid, Config, Status, Vector};
 ///
 /// // A ball resting on a floor touches it at one point.
 /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
 /// let ball = Ball::new(Vector::<f64, 3>::new(1.0, 2.0, 2.0), 1.0).unwrap();
-/// let m = contact_manifold(&floor, &ball, 0.01, &GjkConfig::default()).unwrap().unwrap();
+/// let m = contact_manifold(&floor, &ball, 0.01, &Config::default()).unwrap().unwrap();
 /// assert_eq!((m.len(), m.status), (1, Status::Converged));
 /// assert!((m.normal - Vector::<f64, 3>::z()).norm() < 1e-12);
 /// let p = m.points().next().unwrap();
@@ -143,15 +143,15 @@ pub struct Manifold<T: Real, const D: usize> {
 /// # Example
 ///
 /// ```
-/// use gjk::{contact_manifold, Cuboid, GjkConfig, Side, Transformed, Vector};
+/// use gjk::{contact_manifold, Cuboid, Config, Side, Transformed, Vector};
 ///
 /// // A small block on a wide floor: the floor's face is the reference.
 /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
 /// let block = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
 /// let on = Transformed::translated(block, Vector::<f64, 3>::new(0.0, 0.0, 1.49)).unwrap();
-/// let m = contact_manifold(&floor, &on, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// let m = contact_manifold(&floor, &on, 0.0, &Config::default()).unwrap().unwrap();
 /// assert_eq!((m.reference, m.reference_face), (Side::A, 5)); // the floor's +z face
-/// let m = contact_manifold(&on, &floor, 0.0, &GjkConfig::default()).unwrap().unwrap();
+/// let m = contact_manifold(&on, &floor, 0.0, &Config::default()).unwrap().unwrap();
 /// assert_eq!((m.reference, m.reference_face), (Side::B, 5));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -190,13 +190,13 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{contact_manifold, Cuboid, Config, Transformed, Vector};
     ///
     /// // A cube sunk 0.1 into a floor: the four corners of its bottom face.
     /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
     /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
     /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(0.0, 0.0, 1.4)).unwrap();
-    /// let m = contact_manifold(&floor, &sunk, 0.0, &GjkConfig::default()).unwrap().unwrap();
+    /// let m = contact_manifold(&floor, &sunk, 0.0, &Config::default()).unwrap().unwrap();
     /// for p in m.points() {
     ///     assert!((p.distance + 0.1).abs() < 1e-12);
     ///     assert!((p.point_b.x.abs() - 0.5).abs() < 1e-12 && (p.point_b.z - 0.9).abs() < 1e-12);
@@ -211,12 +211,12 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{contact_manifold, Cuboid, Config, Transformed, Vector};
     ///
     /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
     /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
     /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(0.0, 0.0, 1.4)).unwrap();
-    /// let m = contact_manifold(&floor, &sunk, 0.0, &GjkConfig::default()).unwrap().unwrap();
+    /// let m = contact_manifold(&floor, &sunk, 0.0, &Config::default()).unwrap().unwrap();
     /// assert_eq!(m.len(), 4); // a face on a face
     /// ```
     #[must_use]
@@ -231,11 +231,11 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{contact_manifold, Ball, Cuboid, GjkConfig, Vector};
+    /// use gjk::{contact_manifold, Ball, Cuboid, Config, Vector};
     ///
     /// let floor = Cuboid::new(Vector::<f64, 2>::new(5.0, 1.0)).unwrap();
     /// let near = Ball::new(Vector::<f64, 2>::new(0.0, 2.5), 1.0).unwrap(); // 0.5 above
-    /// let cfg = GjkConfig::default();
+    /// let cfg = Config::default();
     /// let m = contact_manifold(&floor, &near, 1.0, &cfg).unwrap().unwrap();
     /// assert!(!m.is_empty());
     /// // Farther apart than `max_separation`: no manifold at all, rather than an empty one.
@@ -251,11 +251,11 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{contact_manifold, Ball, Cuboid, GjkConfig, Vector};
+    /// use gjk::{contact_manifold, Ball, Cuboid, Config, Vector};
     ///
     /// let floor = Cuboid::new(Vector::<f64, 2>::new(5.0, 1.0)).unwrap();
     /// let ball = Ball::new(Vector::<f64, 2>::new(0.0, 1.9), 1.0).unwrap();
-    /// let m = contact_manifold(&floor, &ball, 0.0, &GjkConfig::default()).unwrap().unwrap();
+    /// let m = contact_manifold(&floor, &ball, 0.0, &Config::default()).unwrap().unwrap();
     /// assert!(m.point(0).is_some() && m.point(1).is_none());
     /// ```
     #[must_use]
@@ -273,12 +273,12 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{contact_manifold, Cuboid, Config, Transformed, Vector};
     ///
     /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
     /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
     /// let at = |x: f64| Transformed::translated(cube, Vector::<f64, 3>::new(x, 0.0, 1.49)).unwrap();
-    /// let config = GjkConfig::default();
+    /// let config = Config::default();
     /// let before = contact_manifold(&floor, &at(0.0), 0.0, &config).unwrap().unwrap();
     /// let after = contact_manifold(&floor, &at(0.01), 0.0, &config).unwrap().unwrap();
     /// // The cube slid: the same four corners touch.
@@ -304,12 +304,12 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{contact_manifold, Cuboid, Config, Transformed, Vector};
     ///
     /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
     /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
     /// let at = |x: f64| Transformed::translated(cube, Vector::<f64, 3>::new(x, 0.0, 1.49)).unwrap();
-    /// let config = GjkConfig::default();
+    /// let config = Config::default();
     /// let before = contact_manifold(&floor, &at(0.0), 0.0, &config).unwrap().unwrap();
     /// let impulses = [1.0, 2.0, 3.0, 4.0];
     /// // Slid over the floor's edge: two corners still touch and keep
@@ -402,19 +402,19 @@ type Clipped<T, const D: usize> = ArrayVec<Keyed<T, D>, { 2 * MAX_FACE_POINTS }>
 ///
 /// # Errors
 ///
-/// As for [`contact`], and [`GjkError::Overflow`] when a point's position
+/// As for [`contact`], and [`Error::Overflow`] when a point's position
 /// or distance overflows where the contact's did not (coordinates and
 /// margins near the end of the floating-point range).
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{contact_manifold, Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{contact_manifold, Cuboid, Config, Transformed, Vector};
 ///
 /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
 /// let crate_ = Cuboid::new(Vector::<f64, 3>::new(0.5, 0.5, 0.5)).unwrap();
 /// let resting = Transformed::translated(crate_, Vector::<f64, 3>::new(0.0, 0.0, 1.49)).unwrap();
-/// let m = contact_manifold(&floor, &resting, 0.01, &GjkConfig::default()).unwrap().unwrap();
+/// let m = contact_manifold(&floor, &resting, 0.01, &Config::default()).unwrap().unwrap();
 /// assert_eq!(m.len(), 4); // the crate's four bottom corners
 /// assert!(m.points().all(|p| (p.distance + 0.01).abs() < 1e-12));
 /// ```
@@ -449,8 +449,8 @@ pub fn contact_manifold<T, A, B, const D: usize>(
     a: &A,
     b: &B,
     max_separation: T,
-    config: &(impl QueryConfig<T, D> + ?Sized),
-) -> Result<Option<Manifold<T, D>>, GjkError>
+    config: &Config<T, D>,
+) -> Result<Option<Manifold<T, D>>, Error>
 where
     T: Real,
     A: Faces<T, D> + ?Sized,
@@ -474,11 +474,11 @@ where
 /// # Example
 ///
 /// ```
-/// use gjk::{contact_manifold_into, Cuboid, GjkConfig, Manifold, Transformed, Vector};
+/// use gjk::{contact_manifold_into, Cuboid, Config, Manifold, Transformed, Vector};
 ///
 /// let floor = Cuboid::new(Vector::<f64, 3>::new(5.0, 5.0, 1.0)).unwrap();
 /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5)).unwrap();
-/// let config = GjkConfig::default();
+/// let config = Config::default();
 /// let mut manifold = Manifold::new();
 /// for height in [1.6, 1.49, 1.45] {
 ///     let cube = Transformed::translated(cube, Vector::<f64, 3>::new(0.0, 0.0, height)).unwrap();
@@ -492,9 +492,9 @@ pub fn contact_manifold_into<T, A, B, const D: usize>(
     a: &A,
     b: &B,
     max_separation: T,
-    config: &(impl QueryConfig<T, D> + ?Sized),
+    config: &Config<T, D>,
     out: &mut Manifold<T, D>,
-) -> Result<bool, GjkError>
+) -> Result<bool, Error>
 where
     T: Real,
     A: Faces<T, D> + ?Sized,
@@ -518,27 +518,26 @@ fn fill<T, A, B, const D: usize>(
     a: &A,
     b: &B,
     max_separation: T,
-    config: &(impl QueryConfig<T, D> + ?Sized),
+    config: &Config<T, D>,
     out: &mut Manifold<T, D>,
-) -> Result<bool, GjkError>
+) -> Result<bool, Error>
 where
     T: Real,
     A: Faces<T, D> + ?Sized,
     B: Faces<T, D> + ?Sized,
 {
-    let config = &config.settings();
     // Two boxes: proven apart, or in a face contact whose normal (by
     // separating axes) is the contact's to rounding; every other case is
     // the contact query's.
     if !(max_separation >= T::zero()) || !max_separation.is_finite() {
-        return Err(GjkError::InvalidConfig);
+        return Err(Error::InvalidConfig);
     }
     config.check()?;
     let (ra, rb) = margins(a, b)?;
     if let (Some(ba), Some(bb)) = (a.core_box(), b.core_box()) {
         let corners = [ba.centre, bb.centre, ba.half, bb.half];
         if below_normal(&corners, ra.max(rb)) {
-            return Err(GjkError::Subnormal);
+            return Err(Error::Subnormal);
         }
         let cutoff = max_separation + ra + rb;
         let pair = BoxAxes::new(&ba, &bb);
@@ -614,7 +613,7 @@ where
     if out.is_finite() {
         Ok(true)
     } else {
-        Err(GjkError::Overflow)
+        Err(Error::Overflow)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::real::Real;
 /// # Example
 ///
 /// ```
-/// use gjk::{intersects, Ball, GjkConfig, SupportMap, Vector};
+/// use gjk::{intersects, Ball, Config, SupportMap, Vector};
 ///
 /// let ball = Ball::new(Vector::<f64, 2>::new(1.0, 1.0), 2.0).unwrap();
 /// assert_eq!(ball.core_support(&Vector::<f64, 2>::y()), Vector::<f64, 2>::new(1.0, 1.0));
@@ -22,7 +22,7 @@ use crate::real::Real;
 /// assert_eq!(ball.support(&Vector::<f64, 2>::new(0.0, -3.0)), Vector::<f64, 2>::new(1.0, -1.0));
 /// // Centres 3 apart, radii 2 + 1: touching counts as intersecting.
 /// let touching = Ball::new(Vector::<f64, 2>::new(1.0, 4.0), 1.0).unwrap();
-/// assert!(intersects(&ball, &touching, &GjkConfig::default()).unwrap());
+/// assert!(intersects(&ball, &touching, &Config::default()).unwrap());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ball<T: Real, const D: usize> {

@@ -12,13 +12,13 @@ use crate::real::Real;
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, Ball, Capsule, GjkConfig, SupportMap, Vector};
+/// use gjk::{distance, Ball, Capsule, Config, SupportMap, Vector};
 ///
 /// let (a, b) = (Vector::<f64, 3>::new(0.0, 0.0, -1.0), Vector::<f64, 3>::new(0.0, 0.0, 1.0));
 /// let pill = Capsule::new(a, b, 0.5).unwrap();
 /// assert_eq!(pill.support(&Vector::<f64, 3>::z()), Vector::<f64, 3>::new(0.0, 0.0, 1.5));
 /// let ball = Ball::new(Vector::<f64, 3>::new(3.0, 0.0, 0.5), 1.0).unwrap();
-/// let d = distance(&pill, &ball, &GjkConfig::default()).unwrap();
+/// let d = distance(&pill, &ball, &Config::default()).unwrap();
 /// assert!((d.distance - 1.5).abs() < 1e-12); // 3 from the axis, less both radii
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -34,13 +34,13 @@ impl<T: Real, const D: usize> Capsule<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{distance, Ball, Capsule, GjkConfig, ShapeError, Vector};
+    /// use gjk::{distance, Ball, Capsule, Config, ShapeError, Vector};
     ///
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let pill = Capsule::new(v(-2.0, 0.0), v(2.0, 0.0), 0.5).unwrap();
     /// // A unit disc 3 above the middle: 3 − 0.5 − 1 apart.
     /// let disc = Ball::new(v(0.0, 3.0), 1.0).unwrap();
-    /// let d = distance(&pill, &disc, &GjkConfig::default()).unwrap();
+    /// let d = distance(&pill, &disc, &Config::default()).unwrap();
     /// assert!((d.distance - 1.5).abs() < 1e-12);
     /// assert_eq!(Capsule::new(v(0.0, 0.0), v(1.0, 0.0), -0.5), Err(ShapeError::Negative));
     /// ```

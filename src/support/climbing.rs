@@ -20,7 +20,7 @@
 //! The walk starts from a vertex looked up in a small table by a coarse cell
 //! of the direction (its two largest coordinates; 24 cells in 3D), which
 //! puts it within a few edges of the answer; callers that keep the previous
-//! answer can start from it instead ([`ClimbingHull::climb`]).
+//! answer can start from it instead ([`Climbing::climb`]).
 //!
 //! In floating point the argument holds for the rounded dot products only up
 //! to rounding: the walk can stop next to an uphill edge whose rise rounds to
@@ -58,7 +58,7 @@ use crate::real::Real;
 /// # Example
 ///
 /// ```
-/// use gjk::{ClimbingHull, SupportMap, Vector};
+/// use gjk::{hull::Climbing, SupportMap, Vector};
 ///
 /// // An octahedron and its eight triangles.
 /// let points: [Vector<f64, 3>; 6] = [
@@ -73,16 +73,16 @@ use crate::real::Real;
 ///     [0, 2, 4], [2, 1, 4], [1, 3, 4], [3, 0, 4],
 ///     [2, 0, 5], [1, 2, 5], [3, 1, 5], [0, 3, 5],
 /// ];
-/// let mut offsets = [0; ClimbingHull::<f64, 3>::offsets_needed(6)];
-/// let mut neighbours = [0; ClimbingHull::<f64, 3>::neighbours_needed(8)];
-/// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+/// let mut offsets = [0; Climbing::<f64, 3>::offsets_needed(6)];
+/// let mut neighbours = [0; Climbing::<f64, 3>::neighbours_needed(8)];
+/// let hull = Climbing::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
 ///
 /// assert_eq!(hull.neighbours(4).len(), 4);
 /// let p = hull.support(&Vector::<f64, 3>::new(0.1, -0.2, 0.9));
 /// assert_eq!(p, points[4]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ClimbingHull<'a, T: Real, const D: usize> {
+pub struct Climbing<'a, T: Real, const D: usize> {
     points: &'a [SVector<T, D>],
     graph: Adjacency<'a>,
     /// The start vertex of each direction cell (see `starts`).
@@ -90,7 +90,7 @@ pub struct ClimbingHull<'a, T: Real, const D: usize> {
     centroid: SVector<T, D>,
 }
 
-impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
+impl<'a, T: Real, const D: usize> Climbing<'a, T, D> {
     /// Length of the `offsets` storage for a hull of `points` points:
     /// `points + 1` offsets into the neighbour list, then a table of start
     /// vertices for the walks, `4D(D − 1)` entries (2 in 1D).
@@ -98,12 +98,12 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::ClimbingHull;
+    /// use gjk::hull::Climbing;
     ///
     /// // 4 points: 5 offsets and a start table of 4·2·1 = 8 entries in 2D.
-    /// assert_eq!(ClimbingHull::<f64, 2>::offsets_needed(4), 13);
+    /// assert_eq!(Climbing::<f64, 2>::offsets_needed(4), 13);
     /// // In 3D the table has 4·3·2 = 24 entries.
-    /// assert_eq!(ClimbingHull::<f64, 3>::offsets_needed(6), 7 + 24);
+    /// assert_eq!(Climbing::<f64, 3>::offsets_needed(6), 7 + 24);
     /// ```
     #[must_use]
     pub const fn offsets_needed(points: usize) -> usize {
@@ -118,11 +118,11 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::ClimbingHull;
+    /// use gjk::hull::Climbing;
     ///
     /// // Each triangle of a 3D hull lends 3·2 = 6 entries; each edge of a polygon 2.
-    /// assert_eq!(ClimbingHull::<f64, 3>::neighbours_needed(8), 48);
-    /// assert_eq!(ClimbingHull::<f64, 2>::neighbours_needed(4), 8);
+    /// assert_eq!(Climbing::<f64, 3>::neighbours_needed(8), 48);
+    /// assert_eq!(Climbing::<f64, 2>::neighbours_needed(4), 8);
     /// ```
     #[must_use]
     pub const fn neighbours_needed(facets: usize) -> usize {
@@ -145,19 +145,19 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{ClimbingHull, ShapeError, SupportMap, Vector};
+    /// use gjk::{hull::Climbing, ShapeError, SupportMap, Vector};
     ///
     /// // A square, counter-clockwise, and its four edges.
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let points = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
     /// let facets = [[0, 1], [1, 2], [2, 3], [3, 0]];
-    /// let mut offsets = [0; ClimbingHull::<f64, 2>::offsets_needed(4)];
-    /// let mut neighbours = [0; ClimbingHull::<f64, 2>::neighbours_needed(4)];
-    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// let mut offsets = [0; Climbing::<f64, 2>::offsets_needed(4)];
+    /// let mut neighbours = [0; Climbing::<f64, 2>::neighbours_needed(4)];
+    /// let hull = Climbing::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
     /// assert_eq!(hull.support(&Vector::<f64, 2>::new(-3.0, 1.0)), points[1]);
     /// // A facet naming a point that does not exist is refused.
     /// let (mut o, mut n) = ([0; 13], [0; 8]);
-    /// let bad = ClimbingHull::new(&points, &[[0, 1], [1, 9]], &mut o, &mut n);
+    /// let bad = Climbing::new(&points, &[[0, 1], [1, 9]], &mut o, &mut n);
     /// assert_eq!(bad.err(), Some(ShapeError::BadIndex));
     /// ```
     pub fn new(
@@ -193,14 +193,14 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{ClimbingHull, Vector};
+    /// use gjk::{hull::Climbing, Vector};
     ///
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let points = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
     /// let facets = [[0, 1], [1, 2], [2, 3], [3, 0]];
-    /// let mut offsets = [0; ClimbingHull::<f64, 2>::offsets_needed(4)];
-    /// let mut neighbours = [0; ClimbingHull::<f64, 2>::neighbours_needed(4)];
-    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// let mut offsets = [0; Climbing::<f64, 2>::offsets_needed(4)];
+    /// let mut neighbours = [0; Climbing::<f64, 2>::neighbours_needed(4)];
+    /// let hull = Climbing::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
     /// assert_eq!(hull.points(), &points[..]);
     /// ```
     #[must_use]
@@ -214,14 +214,14 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{ClimbingHull, Vector};
+    /// use gjk::{hull::Climbing, Vector};
     ///
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let points = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
     /// let facets = [[0, 1], [1, 2], [2, 3], [3, 0]];
-    /// let mut offsets = [0; ClimbingHull::<f64, 2>::offsets_needed(4)];
-    /// let mut neighbours = [0; ClimbingHull::<f64, 2>::neighbours_needed(4)];
-    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// let mut offsets = [0; Climbing::<f64, 2>::offsets_needed(4)];
+    /// let mut neighbours = [0; Climbing::<f64, 2>::neighbours_needed(4)];
+    /// let hull = Climbing::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
     /// // Corner 0 is joined to corners 1 and 3, not to the opposite corner 2.
     /// let mut around = hull.neighbours(0).to_vec();
     /// around.sort();
@@ -238,15 +238,15 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{ClimbingHull, Vector};
+    /// use gjk::{hull::Climbing, Vector};
     ///
     /// // A tetrahedron: 4 triangles sharing 6 edges.
     /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
     /// let points = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)];
     /// let facets = [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
-    /// let mut offsets = [0; ClimbingHull::<f64, 3>::offsets_needed(4)];
-    /// let mut neighbours = [0; ClimbingHull::<f64, 3>::neighbours_needed(4)];
-    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// let mut offsets = [0; Climbing::<f64, 3>::offsets_needed(4)];
+    /// let mut neighbours = [0; Climbing::<f64, 3>::neighbours_needed(4)];
+    /// let hull = Climbing::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
     /// assert_eq!(hull.edges(), 6);
     /// ```
     #[must_use]
@@ -260,14 +260,14 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{ClimbingHull, Vector};
+    /// use gjk::{hull::Climbing, Vector};
     ///
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let points = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
     /// let facets = [[0, 1], [1, 2], [2, 3], [3, 0]];
-    /// let mut offsets = [0; ClimbingHull::<f64, 2>::offsets_needed(4)];
-    /// let mut neighbours = [0; ClimbingHull::<f64, 2>::neighbours_needed(4)];
-    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// let mut offsets = [0; Climbing::<f64, 2>::offsets_needed(4)];
+    /// let mut neighbours = [0; Climbing::<f64, 2>::neighbours_needed(4)];
+    /// let hull = Climbing::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
     /// // Each quadrant's direction picks the corner in that quadrant.
     /// assert_eq!(hull.support_index(&Vector::<f64, 2>::new(0.3, 2.0)), 0);
     /// assert_eq!(hull.support_index(&Vector::<f64, 2>::new(-1.0, -0.2)), 2);
@@ -293,14 +293,14 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{ClimbingHull, Vector};
+    /// use gjk::{hull::Climbing, Vector};
     ///
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let points = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
     /// let facets = [[0, 1], [1, 2], [2, 3], [3, 0]];
-    /// let mut offsets = [0; ClimbingHull::<f64, 2>::offsets_needed(4)];
-    /// let mut neighbours = [0; ClimbingHull::<f64, 2>::neighbours_needed(4)];
-    /// let hull = ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
+    /// let mut offsets = [0; Climbing::<f64, 2>::offsets_needed(4)];
+    /// let mut neighbours = [0; Climbing::<f64, 2>::neighbours_needed(4)];
+    /// let hull = Climbing::new(&points, &facets, &mut offsets, &mut neighbours).unwrap();
     /// // From any start the walk ends on the farthest corner.
     /// let dir = Vector::<f64, 2>::new(-1.0, -3.0);
     /// for start in 0..4 {
@@ -352,7 +352,7 @@ impl<'a, T: Real, const D: usize> ClimbingHull<'a, T, D> {
     }
 }
 
-impl<T: Real, const D: usize> SupportMap<T, D> for ClimbingHull<'_, T, D> {
+impl<T: Real, const D: usize> SupportMap<T, D> for Climbing<'_, T, D> {
     #[inline]
     fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
         self.points

@@ -14,11 +14,11 @@ use crate::real::Real;
 /// rim's `−h d_y + r ‖(d_x, d_z)‖`.
 ///
 /// ```
-/// use gjk::{distance, Ball, Cone, GjkConfig, Vector};
+/// use gjk::{distance, Ball, Cone, Config, Vector};
 ///
 /// let cone = Cone::new(1.0_f64, 1.0).unwrap();
 /// let ball = Ball::new(Vector::<f64, 3>::new(0.0, 3.0, 0.0), 0.5).unwrap();
-/// let d = distance(&cone, &ball, &GjkConfig::default()).unwrap();
+/// let d = distance(&cone, &ball, &Config::default()).unwrap();
 /// assert!((d.distance - 1.5).abs() < 1e-12); // above the apex
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]

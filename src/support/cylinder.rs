@@ -19,11 +19,11 @@ use crate::real::{robust_norm, Real};
 /// side's quadratic, with the shape's own normal at the hit point.
 ///
 /// ```
-/// use gjk::{distance, Ball, Cylinder, GjkConfig, Vector};
+/// use gjk::{distance, Ball, Cylinder, Config, Vector};
 ///
 /// let drum = Cylinder::new(2.0_f64, 1.0).unwrap(); // half-height 2, radius 1
 /// let ball = Ball::new(Vector::<f64, 3>::new(3.0, 0.5, 0.0), 0.5).unwrap();
-/// let d = distance(&drum, &ball, &GjkConfig::default()).unwrap();
+/// let d = distance(&drum, &ball, &Config::default()).unwrap();
 /// assert!((d.distance - 1.5).abs() < 1e-12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -2,12 +2,12 @@
 //! way that is fastest for its size.
 //!
 //! A support map of a convex polytope either scans its vertices (`n` dot
-//! products) or climbs its edge graph from a good start ([`ClimbingHull`]:
+//! products) or climbs its edge graph from a good start ([`Climbing`]:
 //! a few dozen dot products whatever `n`, but branchy). Measured with
 //! callgrind on points of the unit sphere, instructions per support call
 //! (the same in `f32` and `f64` for the scalar scan and the climb):
 //!
-//! | hull vertices | scan | climb | SIMD scan (`PackedHull`), `f64` / `f32` |
+//! | hull vertices | scan | climb | SIMD scan (`Packed`), `f64` / `f32` |
 //! |--:|--:|--:|--:|
 //! | 8 | 119 | 218 | 220 / 161 |
 //! | 16 | 227 | 234 | 301 / 200 |
@@ -21,15 +21,15 @@
 //! vertices of a face orthogonal to the direction, never a different value
 //! beyond a few ulps.
 //!
-//! The hull itself comes from [`BuiltHull`]: exact predicates, so interior
+//! The hull itself comes from [`Built`]: exact predicates, so interior
 //! points, duplicates and points on faces or edges never become vertices.
 
 use nalgebra::SVector;
 
-use super::climbing::ClimbingHull;
+use super::climbing::Climbing;
 use super::incidence::Incidence;
 use super::{farthest, farthest_index, mean_point, ShapeError, SupportMap};
-use crate::hull_build::BuiltHull;
+use crate::hull_build::Built;
 use crate::real::{max_abs, Real};
 
 /// The most hull vertices scanned rather than climbed (see the table above).
@@ -44,7 +44,7 @@ enum Method<'a, T: Real, const D: usize> {
         len: usize,
     },
     /// A walk on the hull's edge graph.
-    Climb(ClimbingHull<'a, T, D>),
+    Climb(Climbing<'a, T, D>),
 }
 
 /// The convex hull of a point cloud: built exactly, its support map chosen
@@ -54,10 +54,10 @@ enum Method<'a, T: Real, const D: usize> {
 /// faces); it keeps the extreme ones. Use it for every polytope unless
 /// another type fits better:
 ///
-/// * [`ConvexHull`](super::ConvexHull) borrows points that are already the
+/// * [`Scanned`](super::Scanned) borrows points that are already the
 ///   hull's vertices and scans them, with no building at all: for shapes
 ///   built once a frame or less, from few points;
-/// * [`PackedHull`](super::PackedHull) and [`ClimbingHull`] are the two
+/// * [`Packed`](super::Packed) and [`Climbing`] are the two
 ///   methods this type picks between, for callers with their own facets or
 ///   their own reasons to fix the method.
 ///
@@ -70,7 +70,7 @@ enum Method<'a, T: Real, const D: usize> {
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, Ball, GjkConfig, Hull, Vector};
+/// use gjk::{distance, Ball, Config, Hull, Vector};
 ///
 /// // A cube's corners with an interior point and a repeated corner.
 /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
@@ -85,7 +85,7 @@ enum Method<'a, T: Real, const D: usize> {
 /// assert_eq!(cube.vertices().len(), 8);
 ///
 /// let ball = Ball::new(v(3.0, 0.5, 0.5), 1.0).unwrap();
-/// let d = distance(&cube, &ball, &GjkConfig::default()).unwrap();
+/// let d = distance(&cube, &ball, &Config::default()).unwrap();
 /// assert!((d.distance - 1.0).abs() < 1e-12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,13 +126,13 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
     /// ```
     #[must_use]
     pub const fn indices_needed(points: usize) -> usize {
-        let build = BuiltHull::<D>::work_needed(points);
-        let facets = BuiltHull::<D>::facets_needed(points);
-        let graph = ClimbingHull::<T, D>::offsets_needed(points)
-            .saturating_add(ClimbingHull::<T, D>::neighbours_needed(facets))
+        let build = Built::<D>::work_needed(points);
+        let facets = Built::<D>::facets_needed(points);
+        let graph = Climbing::<T, D>::offsets_needed(points)
+            .saturating_add(Climbing::<T, D>::neighbours_needed(facets))
             .saturating_add(Incidence::storage_needed(points, facets, D));
         let work = if build > graph { build } else { graph };
-        BuiltHull::<D>::vertices_needed(points).saturating_add(work)
+        Built::<D>::vertices_needed(points).saturating_add(work)
     }
 
     /// Length of the `facets` storage for `points` points.
@@ -140,15 +140,15 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{BuiltHull, Hull};
+    /// use gjk::{hull::Built, Hull};
     ///
     /// // As many as building the hull needs.
-    /// assert_eq!(Hull::<f64, 3>::facets_needed(100), BuiltHull::<3>::facets_needed(100));
+    /// assert_eq!(Hull::<f64, 3>::facets_needed(100), Built::<3>::facets_needed(100));
     /// assert_eq!(Hull::<f32, 2>::facets_needed(7), 7);
     /// ```
     #[must_use]
     pub const fn facets_needed(points: usize) -> usize {
-        BuiltHull::<D>::facets_needed(points)
+        Built::<D>::facets_needed(points)
     }
 
     /// The points the hull was built from.
@@ -171,7 +171,7 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
     }
 
     /// The indices of the hull's extreme points (see
-    /// [`BuiltHull::vertices`]).
+    /// [`Built::vertices`]).
     ///
     /// # Example
     ///
@@ -191,7 +191,7 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
         self.vertices
     }
 
-    /// The hull's facets (see [`BuiltHull::facets`]).
+    /// The hull's facets (see [`Built::facets`]).
     ///
     /// # Example
     ///
@@ -248,13 +248,13 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
     fn built_by(
         points: &'a [SVector<T, D>],
         indices: &'a mut [u32],
-        build: impl FnOnce(&'a mut [u32], &mut [u32]) -> Result<BuiltHull<'a, D>, ShapeError>,
+        build: impl FnOnce(&'a mut [u32], &mut [u32]) -> Result<Built<'a, D>, ShapeError>,
     ) -> Result<Self, ShapeError> {
         if indices.len() < Self::indices_needed(points.len()) {
             return Err(ShapeError::StorageTooSmall);
         }
         let (vertices, work) = indices
-            .split_at_mut_checked(BuiltHull::<D>::vertices_needed(points.len()))
+            .split_at_mut_checked(Built::<D>::vertices_needed(points.len()))
             .ok_or(ShapeError::StorageTooSmall)?;
         let built = build(vertices, &mut *work)?;
         Self::around(points, built, work)
@@ -264,7 +264,7 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
     /// climbs) in `work`.
     fn around(
         points: &'a [SVector<T, D>],
-        built: BuiltHull<'a, D>,
+        built: Built<'a, D>,
         work: &'a mut [u32],
     ) -> Result<Self, ShapeError> {
         let (vertices, facets) = (built.vertices(), built.facets());
@@ -283,13 +283,13 @@ impl<'a, T: Real, const D: usize> Hull<'a, T, D> {
             }
         } else {
             let (offsets, rest) = work
-                .split_at_mut_checked(ClimbingHull::<T, D>::offsets_needed(points.len()))
+                .split_at_mut_checked(Climbing::<T, D>::offsets_needed(points.len()))
                 .ok_or(ShapeError::StorageTooSmall)?;
             let (neighbours, rest) = rest
-                .split_at_mut_checked(ClimbingHull::<T, D>::neighbours_needed(facets.len()))
+                .split_at_mut_checked(Climbing::<T, D>::neighbours_needed(facets.len()))
                 .ok_or(ShapeError::StorageTooSmall)?;
             incidence = Some(Incidence::from_facets(points.len(), facets, rest)?);
-            Method::Climb(ClimbingHull::new(points, facets, offsets, neighbours)?)
+            Method::Climb(Climbing::new(points, facets, offsets, neighbours)?)
         };
         Ok(Self {
             points,
@@ -308,7 +308,7 @@ impl<'a, T: Real> Hull<'a, T, 2> {
     /// least [`indices_needed`](Self::indices_needed) and
     /// [`facets_needed`](Self::facets_needed) entries).
     ///
-    /// Fails as [`BuiltHull::build`] does: [`ShapeError::Empty`],
+    /// Fails as [`Built::build`] does: [`ShapeError::Empty`],
     /// [`ShapeError::NonFinite`], [`ShapeError::StorageTooSmall`],
     /// [`ShapeError::Degenerate`] (all points on one line) and
     /// [`ShapeError::TooLarge`].
@@ -336,7 +336,7 @@ impl<'a, T: Real> Hull<'a, T, 2> {
         facets: &'a mut [[u32; 2]],
     ) -> Result<Self, ShapeError> {
         Self::built_by(points, indices, |vertices, work| {
-            BuiltHull::<2>::build(points, vertices, facets, work)
+            Built::<2>::build(points, vertices, facets, work)
         })
     }
 }
@@ -346,7 +346,7 @@ impl<'a, T: Real> Hull<'a, T, 3> {
     /// least [`indices_needed`](Self::indices_needed) and
     /// [`facets_needed`](Self::facets_needed) entries).
     ///
-    /// Fails as [`BuiltHull::build`] does: [`ShapeError::Empty`],
+    /// Fails as [`Built::build`] does: [`ShapeError::Empty`],
     /// [`ShapeError::NonFinite`], [`ShapeError::StorageTooSmall`],
     /// [`ShapeError::Degenerate`] (all points in one plane),
     /// [`ShapeError::TooLarge`] and [`ShapeError::Inconsistent`].
@@ -380,7 +380,7 @@ impl<'a, T: Real> Hull<'a, T, 3> {
         facets: &'a mut [[u32; 3]],
     ) -> Result<Self, ShapeError> {
         Self::built_by(points, indices, |vertices, work| {
-            BuiltHull::<3>::build(points, vertices, facets, work)
+            Built::<3>::build(points, vertices, facets, work)
         })
     }
 }

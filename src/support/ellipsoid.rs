@@ -14,11 +14,11 @@ use crate::real::{all_finite, max_abs, Length, Real};
 /// flattens it (a disc in 3D), which is still a convex shape.
 ///
 /// ```
-/// use gjk::{distance, Ellipsoid, GjkConfig, Point, Vector};
+/// use gjk::{distance, Ellipsoid, Config, Point, Vector};
 ///
 /// let egg = Ellipsoid::new(Vector::<f64, 3>::new(2.0, 1.0, 0.5)).unwrap();
 /// let p = Point::new(Vector::<f64, 3>::new(0.0, 0.0, 3.0)).unwrap();
-/// let d = distance(&egg, &p, &GjkConfig::default()).unwrap();
+/// let d = distance(&egg, &p, &Config::default()).unwrap();
 /// assert!((d.distance - 2.5).abs() < 1e-12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]

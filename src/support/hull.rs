@@ -17,40 +17,40 @@ use crate::real::Real;
 /// The support map is a linear max-dot-product scan.
 ///
 /// ```
-/// use gjk::{ConvexHull, SupportMap, Vector};
+/// use gjk::{hull::Scanned, SupportMap, Vector};
 ///
 /// let corners = [
 ///     Vector::<f64, 2>::new(0.0, 0.0),
 ///     Vector::<f64, 2>::new(2.0, 0.0),
 ///     Vector::<f64, 2>::new(0.0, 1.0),
 /// ];
-/// let borrowed = ConvexHull::new(&corners[..]).unwrap();
-/// let owned = ConvexHull::new(corners).unwrap(); // the array moved in
+/// let borrowed = Scanned::new(&corners[..]).unwrap();
+/// let owned = Scanned::new(corners).unwrap(); // the array moved in
 /// let d = Vector::<f64, 2>::new(1.0, 0.1);
 /// assert_eq!(borrowed.support(&d), owned.support(&d));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ConvexHull<P, T: Real, const D: usize> {
+pub struct Scanned<P, T: Real, const D: usize> {
     points: P,
     centroid: SVector<T, D>,
 }
 
-impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> ConvexHull<P, T, D> {
+impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> Scanned<P, T, D> {
     /// The hull of `points`; fails when there are none or a coordinate is
     /// not finite.
     ///
     /// # Example
     ///
     /// ```
-    /// use gjk::{ConvexHull, ShapeError, SupportMap, Vector};
+    /// use gjk::{hull::Scanned, ShapeError, SupportMap, Vector};
     ///
     /// // A tetrahedron's corners.
     /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
     /// let corners = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)];
-    /// let tetra = ConvexHull::new(&corners[..]).unwrap();
+    /// let tetra = Scanned::new(&corners[..]).unwrap();
     /// assert_eq!(tetra.support(&v(-1.0, 2.0, 0.5)), v(0.0, 1.0, 0.0));
     /// let none: &[Vector<f64, 3>] = &[];
-    /// assert_eq!(ConvexHull::new(none).err(), Some(ShapeError::Empty));
+    /// assert_eq!(Scanned::new(none).err(), Some(ShapeError::Empty));
     /// ```
     pub fn new(points: P) -> Result<Self, ShapeError> {
         let slice = points.as_ref();
@@ -64,10 +64,10 @@ impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> ConvexHull<P, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{ConvexHull, Vector};
+    /// use gjk::{hull::Scanned, Vector};
     ///
     /// let pts = vec![Vector::<f64, 2>::new(0.0, 0.0), Vector::<f64, 2>::new(2.0, 1.0)];
-    /// let hull = ConvexHull::new(pts.clone()).unwrap();
+    /// let hull = Scanned::new(pts.clone()).unwrap();
     /// assert_eq!(hull.points(), &pts[..]);
     /// ```
     #[must_use]
@@ -80,10 +80,10 @@ impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> ConvexHull<P, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{ConvexHull, Vector};
+    /// use gjk::{hull::Scanned, Vector};
     ///
     /// let pts = vec![Vector::<f64, 2>::new(0.0, 0.0), Vector::<f64, 2>::new(2.0, 1.0)];
-    /// let hull = ConvexHull::new(pts).unwrap();
+    /// let hull = Scanned::new(pts).unwrap();
     /// let back: Vec<Vector<f64, 2>> = hull.into_points(); // the same vector, not a copy
     /// assert_eq!(back.len(), 2);
     /// ```
@@ -93,7 +93,7 @@ impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> ConvexHull<P, T, D> {
     }
 }
 
-impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> SupportMap<T, D> for ConvexHull<P, T, D> {
+impl<P: AsRef<[SVector<T, D>]>, T: Real, const D: usize> SupportMap<T, D> for Scanned<P, T, D> {
     #[inline]
     fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
         farthest(self.points.as_ref(), dir).unwrap_or(self.centroid)

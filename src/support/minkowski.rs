@@ -13,7 +13,7 @@ use crate::real::Real;
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, Cuboid, GjkConfig, MinkowskiSum, Point, Segment, SupportMap, Vector};
+/// use gjk::{distance, Cuboid, Config, MinkowskiSum, Point, Segment, SupportMap, Vector};
 ///
 /// // A unit square swept 3 along x: the rectangle [-1, 4] × [-1, 1].
 /// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
@@ -21,7 +21,7 @@ use crate::real::Real;
 /// let swept = MinkowskiSum::new(square, sweep);
 /// assert_eq!(swept.support(&Vector::<f64, 2>::new(1.0, 1.0)), Vector::<f64, 2>::new(4.0, 1.0));
 /// let p = Point::new(Vector::<f64, 2>::new(6.0, 0.0)).unwrap();
-/// let d = distance(&swept, &p, &GjkConfig::default()).unwrap();
+/// let d = distance(&swept, &p, &Config::default()).unwrap();
 /// assert!((d.distance - 2.0).abs() < 1e-12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -37,15 +37,15 @@ pub use ball::Ball;
 pub use box_frame::BoxFrame;
 pub(crate) use box_frame::{next3, BoxAxes, EdgeAxis};
 pub use capsule::Capsule;
-pub use climbing::ClimbingHull;
+pub use climbing::Climbing;
 pub use cone::Cone;
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
 pub use default_hull::Hull;
 pub use ellipsoid::Ellipsoid;
-pub use hull::ConvexHull;
+pub use hull::Scanned;
 pub use minkowski::MinkowskiSum;
-pub use packed::{HullBlock, PackedHull};
+pub use packed::{Block, Packed};
 pub use placement::Placement;
 pub use point::Point;
 pub use polygon::Polygon;
@@ -93,7 +93,7 @@ pub trait SupportMap<T: Real, const D: usize> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{distance, Ball, GjkConfig, SupportMap, Vector};
+    /// use gjk::{distance, Ball, Config, SupportMap, Vector};
     ///
     /// // A shape of your own: the diamond |x| + |y| ≤ 1, by its corners.
     /// struct Diamond;
@@ -107,7 +107,7 @@ pub trait SupportMap<T: Real, const D: usize> {
     ///     }
     /// }
     /// let ball = Ball::new(Vector::<f64, 2>::new(4.0, 0.0), 1.0).unwrap();
-    /// let d = distance(&Diamond, &ball, &GjkConfig::default()).unwrap();
+    /// let d = distance(&Diamond, &ball, &Config::default()).unwrap();
     /// assert!((d.distance - 2.0).abs() < 1e-12); // from the corner (1, 0)
     /// ```
     fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D>;
@@ -339,7 +339,7 @@ impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for
 /// # Example
 ///
 /// ```
-/// use gjk::{Ball, Polygon, ShapeError, Vector};
+/// use gjk::{Ball, hull::Polygon, ShapeError, Vector};
 /// use gjk::nalgebra::Vector2;
 ///
 /// let origin = Vector::<f64, 2>::zeros();

@@ -30,39 +30,39 @@ use nalgebra::SVector;
 use super::{finite_point, mean_point, ShapeError, SupportMap};
 use crate::real::Real;
 
-/// Points per block of a [`PackedHull`].
+/// Points per block of a [`Packed`].
 ///
 /// Eight lanes fill two SSE registers per coordinate in `f32` and four in
 /// `f64`: enough independent work to hide the latency of the compares.
 pub const LANES: usize = 8;
 
-/// [`PackedHull::LANES`] points of a [`PackedHull`], stored coordinate by coordinate.
+/// [`Packed::LANES`] points of a [`Packed`], stored coordinate by coordinate.
 ///
-/// Blocks are only the storage of a [`PackedHull`]: create them with
-/// [`Default`] (all zeros) and let [`PackedHull::new`] fill them.
+/// Blocks are only the storage of a [`Packed`]: create them with
+/// [`Default`] (all zeros) and let [`Packed::new`] fill them.
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{HullBlock, PackedHull, ShapeError, SupportMap, Vector};
+/// use gjk::{hull::Block, hull::Packed, ShapeError, SupportMap, Vector};
 ///
 /// // Ten points on a line: two blocks of eight lanes.
 /// let points: Vec<Vector<f64, 2>> =
 ///     (0..10).map(|i| Vector::<f64, 2>::new(f64::from(i), 0.0)).collect();
-/// let mut storage = [HullBlock::<f64, 2>::default(); 2];
-/// let short = PackedHull::new(&points, &mut storage[..1]);
+/// let mut storage = [Block::<f64, 2>::default(); 2];
+/// let short = Packed::new(&points, &mut storage[..1]);
 /// assert_eq!(short.err(), Some(ShapeError::StorageTooSmall));
-/// let hull = PackedHull::new(&points, &mut storage).unwrap();
+/// let hull = Packed::new(&points, &mut storage).unwrap();
 /// assert_eq!(hull.support(&Vector::<f64, 2>::x()), Vector::<f64, 2>::new(9.0, 0.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C, align(32))]
-pub struct HullBlock<T: Real, const D: usize> {
+pub struct Block<T: Real, const D: usize> {
     /// `coords[k][l]`: coordinate `k` of the point in lane `l`.
     coords: [[T; LANES]; D],
 }
 
-impl<T: Real, const D: usize> Default for HullBlock<T, D> {
+impl<T: Real, const D: usize> Default for Block<T, D> {
     fn default() -> Self {
         Self {
             coords: [[T::zero(); LANES]; D],
@@ -70,7 +70,7 @@ impl<T: Real, const D: usize> Default for HullBlock<T, D> {
     }
 }
 
-impl<T: Real, const D: usize> HullBlock<T, D> {
+impl<T: Real, const D: usize> Block<T, D> {
     /// The dot products of the block's points with `dir`, lane by lane, each
     /// summed left to right over the coordinates.
     #[inline(always)]
@@ -112,25 +112,25 @@ impl<T: Real, const D: usize> HullBlock<T, D> {
 /// The convex hull of a point set, copied into caller-provided blocks so that
 /// its support scan runs on SIMD lanes.
 ///
-/// The same shape as [`ConvexHull`](super::ConvexHull) of the same points:
+/// The same shape as [`Scanned`](super::Scanned) of the same points:
 /// the support point is the first point, in input order, with the largest
 /// dot product, where dot products are summed left to right over the
-/// coordinates. `ConvexHull` uses nalgebra's dot product, which sums in that
+/// coordinates. `Scanned` uses nalgebra's dot product, which sums in that
 /// order in 2, 3, 5, 6 and 7 dimensions, so there the two give the same
 /// answers, bit for bit; in 4 and 8 or more dimensions nalgebra pairs the
 /// terms differently, and two points whose dot products differ only by
 /// rounding can swap. The scan runs on SIMD lanes: about three times faster
-/// than `ConvexHull`'s in `f32` on hulls of hundreds of points, less in
+/// than `Scanned`'s in `f32` on hulls of hundreds of points, less in
 /// `f64`, where SSE2 holds two lanes per register.
 ///
 /// Nothing is allocated: the caller lends a slice of at least
-/// [`blocks_needed(n)`](Self::blocks_needed) [`HullBlock`]s, which the shape
+/// [`blocks_needed(n)`](Self::blocks_needed) [`Block`]s, which the shape
 /// keeps borrowed.
 ///
 /// # Example
 ///
 /// ```
-/// use gjk::{HullBlock, PackedHull, SupportMap, Vector};
+/// use gjk::{hull::Block, hull::Packed, SupportMap, Vector};
 ///
 /// let points: Vec<Vector<f32, 3>> = (0..100)
 ///     .map(|i| {
@@ -138,22 +138,22 @@ impl<T: Real, const D: usize> HullBlock<T, D> {
 ///         Vector::<f32, 3>::new(t.cos(), t.sin(), (i % 7) as f32 - 3.0)
 ///     })
 ///     .collect();
-/// const CAPACITY: usize = PackedHull::<f32, 3>::blocks_needed(100);
-/// let mut storage = [HullBlock::<f32, 3>::default(); CAPACITY];
-/// let hull = PackedHull::new(&points, &mut storage).unwrap();
+/// const CAPACITY: usize = Packed::<f32, 3>::blocks_needed(100);
+/// let mut storage = [Block::<f32, 3>::default(); CAPACITY];
+/// let hull = Packed::new(&points, &mut storage).unwrap();
 ///
 /// let dir = Vector::<f32, 3>::new(0.0, 0.0, 1.0);
 /// assert_eq!(hull.support(&dir).z, 3.0);
 /// assert_eq!(hull.support_index(&dir), 6); // the first point with z = 3
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PackedHull<'a, T: Real, const D: usize> {
-    blocks: &'a [HullBlock<T, D>],
+pub struct Packed<'a, T: Real, const D: usize> {
+    blocks: &'a [Block<T, D>],
     len: usize,
     centroid: SVector<T, D>,
 }
 
-impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
+impl<'a, T: Real, const D: usize> Packed<'a, T, D> {
     /// Points per block.
     pub const LANES: usize = LANES;
 
@@ -162,13 +162,13 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::PackedHull;
+    /// use gjk::hull::Packed;
     ///
-    /// let lanes = PackedHull::<f32, 3>::LANES;
+    /// let lanes = Packed::<f32, 3>::LANES;
     /// // Whole blocks: the last one is padded.
-    /// assert_eq!(PackedHull::<f32, 3>::blocks_needed(lanes), 1);
-    /// assert_eq!(PackedHull::<f32, 3>::blocks_needed(lanes + 1), 2);
-    /// assert_eq!(PackedHull::<f32, 3>::blocks_needed(0), 0);
+    /// assert_eq!(Packed::<f32, 3>::blocks_needed(lanes), 1);
+    /// assert_eq!(Packed::<f32, 3>::blocks_needed(lanes + 1), 2);
+    /// assert_eq!(Packed::<f32, 3>::blocks_needed(0), 0);
     /// ```
     #[must_use]
     pub const fn blocks_needed(points: usize) -> usize {
@@ -187,20 +187,20 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{HullBlock, PackedHull, ShapeError, SupportMap, Vector};
+    /// use gjk::{hull::Block, hull::Packed, ShapeError, SupportMap, Vector};
     ///
     /// // A square's corners.
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let corners = [v(-1.0, -1.0), v(1.0, -1.0), v(1.0, 1.0), v(-1.0, 1.0)];
-    /// let mut storage = [HullBlock::<f64, 2>::default(); PackedHull::<f64, 2>::blocks_needed(4)];
-    /// let square = PackedHull::new(&corners, &mut storage).unwrap();
+    /// let mut storage = [Block::<f64, 2>::default(); Packed::<f64, 2>::blocks_needed(4)];
+    /// let square = Packed::new(&corners, &mut storage).unwrap();
     /// assert_eq!(square.support(&v(3.0, -0.5)), v(1.0, -1.0));
-    /// let mut none: [HullBlock<f64, 2>; 0] = [];
-    /// assert_eq!(PackedHull::new(&corners, &mut none).err(), Some(ShapeError::StorageTooSmall));
+    /// let mut none: [Block<f64, 2>; 0] = [];
+    /// assert_eq!(Packed::new(&corners, &mut none).err(), Some(ShapeError::StorageTooSmall));
     /// ```
     pub fn new(
         points: &[SVector<T, D>],
-        storage: &'a mut [HullBlock<T, D>],
+        storage: &'a mut [Block<T, D>],
     ) -> Result<Self, ShapeError> {
         points.iter().try_for_each(finite_point)?;
         let centroid = mean_point(points).ok_or(ShapeError::Empty)?;
@@ -232,11 +232,11 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{HullBlock, PackedHull, Vector};
+    /// use gjk::{hull::Block, hull::Packed, Vector};
     ///
     /// let points = [Vector::<f32, 3>::x(), Vector::<f32, 3>::y(), Vector::<f32, 3>::z()];
-    /// let mut storage = [HullBlock::<f32, 3>::default(); 4];
-    /// let hull = PackedHull::new(&points, &mut storage).unwrap();
+    /// let mut storage = [Block::<f32, 3>::default(); 4];
+    /// let hull = Packed::new(&points, &mut storage).unwrap();
     /// assert_eq!(hull.len(), 3); // not the padded lanes
     /// ```
     #[must_use]
@@ -249,14 +249,14 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{HullBlock, PackedHull, ShapeError, Vector};
+    /// use gjk::{hull::Block, hull::Packed, ShapeError, Vector};
     ///
-    /// let mut storage = [HullBlock::<f32, 2>::default(); 1];
-    /// let one = PackedHull::new(&[Vector::<f32, 2>::zeros()], &mut storage).unwrap();
+    /// let mut storage = [Block::<f32, 2>::default(); 1];
+    /// let one = Packed::new(&[Vector::<f32, 2>::zeros()], &mut storage).unwrap();
     /// assert!(!one.is_empty());
     /// // An empty hull cannot be built in the first place.
     /// let empty: [Vector<f32, 2>; 0] = [];
-    /// assert_eq!(PackedHull::new(&empty, &mut storage).err(), Some(ShapeError::Empty));
+    /// assert_eq!(Packed::new(&empty, &mut storage).err(), Some(ShapeError::Empty));
     /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -268,12 +268,12 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{HullBlock, PackedHull, Vector};
+    /// use gjk::{hull::Block, hull::Packed, Vector};
     ///
     /// let points: Vec<Vector<f64, 2>> =
     ///     (0..10).map(|i| Vector::<f64, 2>::new(f64::from(i), 0.0)).collect();
-    /// let mut storage = [HullBlock::<f64, 2>::default(); PackedHull::<f64, 2>::blocks_needed(10)];
-    /// let hull = PackedHull::new(&points, &mut storage).unwrap();
+    /// let mut storage = [Block::<f64, 2>::default(); Packed::<f64, 2>::blocks_needed(10)];
+    /// let hull = Packed::new(&points, &mut storage).unwrap();
     /// assert_eq!(hull.point(7), Some(Vector::<f64, 2>::new(7.0, 0.0)));
     /// assert_eq!(hull.point(10), None); // past the end, padding included
     /// ```
@@ -295,13 +295,13 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{HullBlock, PackedHull, Vector};
+    /// use gjk::{hull::Block, hull::Packed, Vector};
     ///
     /// // Two copies of the top point: the first one given wins.
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let points = [v(0.0, 0.0), v(2.0, 1.0), v(0.0, 3.0), v(-1.0, 1.0), v(0.0, 3.0)];
-    /// let mut storage = [HullBlock::<f64, 2>::default(); PackedHull::<f64, 2>::blocks_needed(5)];
-    /// let hull = PackedHull::new(&points, &mut storage).unwrap();
+    /// let mut storage = [Block::<f64, 2>::default(); Packed::<f64, 2>::blocks_needed(5)];
+    /// let hull = Packed::new(&points, &mut storage).unwrap();
     /// assert_eq!(hull.support_index(&Vector::<f64, 2>::y()), 2);
     /// assert_eq!(hull.support_index(&Vector::<f64, 2>::x()), 1);
     /// assert_eq!(hull.support_index(&-Vector::<f64, 2>::x()), 3);
@@ -331,7 +331,7 @@ impl<'a, T: Real, const D: usize> PackedHull<'a, T, D> {
 /// where the lane reaches it.
 #[inline(never)]
 fn lane_maxima<T: Real, const D: usize>(
-    blocks: &[HullBlock<T, D>],
+    blocks: &[Block<T, D>],
     dir: &SVector<T, D>,
 ) -> ([T; LANES], [T; LANES]) {
     // Every finite or infinite dot product beats −∞, so the first block
@@ -351,7 +351,7 @@ fn lane_maxima<T: Real, const D: usize>(
     (best, best_block)
 }
 
-impl<T: Real, const D: usize> SupportMap<T, D> for PackedHull<'_, T, D> {
+impl<T: Real, const D: usize> SupportMap<T, D> for Packed<'_, T, D> {
     #[inline]
     fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
         self.point(self.support_index(dir)).unwrap_or(self.centroid)
@@ -373,8 +373,8 @@ mod tests {
             SVector::from([0.0, 1.0]),
             SVector::from([1.0, 0.0]),
         ];
-        let mut storage = [HullBlock::default(); 1];
-        let hull = PackedHull::new(&points, &mut storage).unwrap();
+        let mut storage = [Block::default(); 1];
+        let hull = Packed::new(&points, &mut storage).unwrap();
         // Point 2 ties with point 0 and fills lanes 3 to 7 as padding.
         assert_eq!(hull.support_index(&SVector::from([1.0, 0.0])), 0);
         assert_eq!(hull.support_index(&SVector::from([1.0, -1.0])), 0);

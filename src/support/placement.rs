@@ -15,7 +15,7 @@ use crate::real::Real;
 ///
 /// ```
 /// use core::f64::consts::FRAC_PI_4;
-/// use gjk::{distance, Ball, Cuboid, GjkConfig, Placement, Transformed, Vector};
+/// use gjk::{distance, Ball, Cuboid, Config, Placement, Transformed, Vector};
 /// use gjk::nalgebra::{Isometry2, Isometry3, Vector2};
 ///
 /// // The gap between a unit ball at the origin and a cube of half-side 1 at `pose`.
@@ -23,7 +23,7 @@ use crate::real::Real;
 ///     let cube = Cuboid::new(Vector::<f64, D>::repeat(1.0)).unwrap();
 ///     let cube = Transformed::from_isometry(cube, pose);
 ///     let ball = Ball::new(Vector::<f64, D>::zeros(), 1.0).unwrap();
-///     distance(&ball, &cube, &GjkConfig::default()).unwrap().distance
+///     distance(&ball, &cube, &Config::default()).unwrap().distance
 /// }
 /// assert!((gap(&Isometry3::translation(0.0, 0.0, -5.0)) - 3.0).abs() < 1e-12);
 /// // Turned 45°, the square points a corner at the ball, √2 from its centre.

@@ -10,13 +10,13 @@ use crate::real::Real;
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, Cuboid, GjkConfig, Point, SupportMap, Vector};
+/// use gjk::{distance, Cuboid, Config, Point, SupportMap, Vector};
 ///
 /// let p = Point::new(Vector::<f64, 3>::new(1.0, 2.0, 3.0)).unwrap();
 /// assert_eq!(p.support(&Vector::<f64, 3>::x()), p.position()); // in every direction
 /// assert_eq!(p.support(&-Vector::<f64, 3>::x()), p.position());
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
-/// let d = distance(&cube, &p, &GjkConfig::default()).unwrap();
+/// let d = distance(&cube, &p, &Config::default()).unwrap();
 /// assert!((d.distance - 5f64.sqrt()).abs() < 1e-12); // from the corner (1, 1, 1)
 /// assert_eq!(d.iterations, 0); // projected onto the box: no GJK loop
 /// ```
@@ -31,11 +31,11 @@ impl<T: Real, const D: usize> Point<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{distance, GjkConfig, Point, ShapeError, Vector};
+    /// use gjk::{distance, Config, Point, ShapeError, Vector};
     ///
     /// let a = Point::new(Vector::<f64, 3>::new(1.0, 2.0, 2.0)).unwrap();
     /// let origin = Point::new(Vector::<f64, 3>::zeros()).unwrap();
-    /// let d = distance(&a, &origin, &GjkConfig::default()).unwrap();
+    /// let d = distance(&a, &origin, &Config::default()).unwrap();
     /// assert!((d.distance - 3.0).abs() < 1e-15);
     /// let bad = Point::new(Vector::<f64, 3>::new(f64::NAN, 0.0, 0.0));
     /// assert_eq!(bad, Err(ShapeError::NonFinite));

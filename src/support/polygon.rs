@@ -32,14 +32,14 @@ const LINEAR_SCAN_MAX: usize = 16;
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, Ball, GjkConfig, Polygon, ShapeError, SupportMap};
+/// use gjk::{distance, Ball, Config, hull::Polygon, ShapeError, SupportMap};
 /// use gjk::nalgebra::Vector2;
 ///
 /// let corners = [[0.0, 0.0], [4.0, 0.0], [4.0, 3.0], [0.0, 3.0]].map(Vector2::<f64>::from);
 /// let rect = Polygon::new(corners).unwrap();
 /// assert_eq!(rect.support(&Vector2::new(1.0, 1.0)), Vector2::new(4.0, 3.0));
 /// let ball = Ball::new(Vector2::new(7.0, 7.0), 1.0).unwrap();
-/// let d = distance(&rect, &ball, &GjkConfig::default()).unwrap();
+/// let d = distance(&rect, &ball, &Config::default()).unwrap();
 /// assert!((d.distance - 4.0).abs() < 1e-12); // 5 from the corner (4, 3), less the radius
 /// let mut clockwise = corners;
 /// clockwise.reverse();
@@ -89,7 +89,7 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> Polygon<P, T> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{Polygon, ShapeError, SupportMap};
+    /// use gjk::{hull::Polygon, ShapeError, SupportMap};
     /// use gjk::nalgebra::Vector2;
     ///
     /// let v = |x: f64, y: f64| Vector2::new(x, y);
@@ -172,7 +172,7 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> Polygon<P, T> {
     /// # Example
     ///
     /// ```
-    /// use gjk::Polygon;
+    /// use gjk::hull::Polygon;
     /// use gjk::nalgebra::Vector2;
     ///
     /// let v = |x: f64, y: f64| Vector2::new(x, y);
@@ -190,7 +190,7 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> Polygon<P, T> {
     /// # Example
     ///
     /// ```
-    /// use gjk::Polygon;
+    /// use gjk::hull::Polygon;
     /// use gjk::nalgebra::Vector2;
     ///
     /// let v = |x: f64, y: f64| Vector2::new(x, y);

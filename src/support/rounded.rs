@@ -13,13 +13,13 @@ use crate::real::Real;
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, Cuboid, GjkConfig, Rounded, ShapeError, SupportMap, Transformed, Vector};
+/// use gjk::{distance, Cuboid, Config, Rounded, ShapeError, SupportMap, Transformed, Vector};
 ///
 /// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
 /// let soft = Rounded::new(square, 0.25).unwrap();
 /// assert_eq!(soft.margin(), 0.25);
 /// let other = Transformed::translated(soft, Vector::<f64, 2>::new(3.0, 0.5)).unwrap();
-/// let d = distance(&soft, &other, &GjkConfig::default()).unwrap();
+/// let d = distance(&soft, &other, &Config::default()).unwrap();
 /// assert!((d.distance - 0.5).abs() < 1e-12); // 3 apart, less two half-widths and two radii
 /// assert!((d.point_a.x - 1.25).abs() < 1e-12);
 /// assert_eq!(Rounded::new(square, -0.1), Err(ShapeError::Negative));
@@ -36,14 +36,14 @@ impl<S, T: Real> Rounded<S, T> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{distance, Cuboid, GjkConfig, Point, Rounded, ShapeError, Vector};
+    /// use gjk::{distance, Cuboid, Config, Point, Rounded, ShapeError, Vector};
     ///
     /// // A unit square with corners rounded by 0.5, and a point beyond a corner.
     /// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
     /// let soft = Rounded::new(square, 0.5).unwrap();
     /// let p = Point::new(Vector::<f64, 2>::new(4.0, 5.0)).unwrap();
     /// // 5 from the corner (1, 1), less the rounding.
-    /// let d = distance(&soft, &p, &GjkConfig::default()).unwrap();
+    /// let d = distance(&soft, &p, &Config::default()).unwrap();
     /// assert!((d.distance - 4.5).abs() < 1e-12);
     /// assert_eq!(Rounded::new(square, -0.5).err(), Some(ShapeError::Negative));
     /// ```

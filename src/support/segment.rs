@@ -11,14 +11,14 @@ use crate::real::{max_abs, unit, Length, Real};
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, GjkConfig, Point, Segment, SupportMap, Vector};
+/// use gjk::{distance, Config, Point, Segment, SupportMap, Vector};
 ///
 /// let a = Vector::<f64, 2>::new(-1.0, 0.0);
 /// let b = Vector::<f64, 2>::new(1.0, 0.0);
 /// let seg = Segment::new(a, b).unwrap();
 /// assert_eq!(seg.support(&Vector::<f64, 2>::new(1.0, 5.0)), b); // the end farther along
 /// let p = Point::new(Vector::<f64, 2>::new(0.5, 2.0)).unwrap();
-/// let d = distance(&seg, &p, &GjkConfig::default()).unwrap();
+/// let d = distance(&seg, &p, &Config::default()).unwrap();
 /// assert!((d.distance - 2.0).abs() < 1e-15); // straight down onto the segment
 /// assert!((d.point_a - Vector::<f64, 2>::new(0.5, 0.0)).norm() < 1e-15);
 /// ```

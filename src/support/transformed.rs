@@ -236,13 +236,13 @@ impl<S, T: Real, const D: usize> Transformed<S, T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{distance, Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{distance, Cuboid, Config, Transformed, Vector};
     /// use gjk::nalgebra::{Isometry3, Vector3};
     ///
     /// let cube = Cuboid::new(Vector3::new(1.0_f64, 1.0, 1.0)).unwrap();
     /// let a = Transformed::from_isometry3(cube, &Isometry3::new(Vector3::new(1.0, 2.0, 0.0), Vector3::new(0.0, 0.0, 0.3)));
     /// let b = Transformed::from_isometry3(cube, &Isometry3::new(Vector3::new(4.5, 2.0, 0.0), Vector3::new(0.2, 0.0, 0.0)));
-    /// let config = GjkConfig::default();
+    /// let config = Config::default();
     /// let world = distance(&a, &b, &config).unwrap();
     /// let local = distance(a.shape(), &b.in_frame_of(&a), &config).unwrap();
     /// assert!((world.distance - local.distance).abs() < 1e-12);

@@ -10,13 +10,13 @@ use crate::real::Real;
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, GjkConfig, Point, SupportMap, Triangle, Vector};
+/// use gjk::{distance, Config, Point, SupportMap, Triangle, Vector};
 ///
 /// let (o, x, y) = (Vector::<f64, 3>::zeros(), Vector::<f64, 3>::x(), Vector::<f64, 3>::y());
 /// let tri = Triangle::new(o, x * 2.0, y * 2.0).unwrap();
 /// assert_eq!(tri.support(&Vector::<f64, 3>::new(1.0, 0.5, 0.0)), x * 2.0);
 /// let above = Point::new(Vector::<f64, 3>::new(0.5, 0.5, 3.0)).unwrap();
-/// let d = distance(&tri, &above, &GjkConfig::default()).unwrap();
+/// let d = distance(&tri, &above, &Config::default()).unwrap();
 /// assert!((d.distance - 3.0).abs() < 1e-12); // straight down onto the face
 /// assert!((d.point_a - Vector::<f64, 3>::new(0.5, 0.5, 0.0)).norm() < 1e-12);
 /// ```
@@ -31,13 +31,13 @@ impl<T: Real, const D: usize> Triangle<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{distance, GjkConfig, Point, Triangle, Vector};
+    /// use gjk::{distance, Config, Point, Triangle, Vector};
     ///
     /// // A triangle in the plane z = 0 and a point 2 above its inside.
     /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
     /// let t = Triangle::new(v(0.0, 0.0, 0.0), v(3.0, 0.0, 0.0), v(0.0, 3.0, 0.0)).unwrap();
     /// let p = Point::new(v(1.0, 1.0, 2.0)).unwrap();
-    /// let d = distance(&t, &p, &GjkConfig::default()).unwrap();
+    /// let d = distance(&t, &p, &Config::default()).unwrap();
     /// assert!((d.distance - 2.0).abs() < 1e-12);
     /// assert!((d.point_a - v(1.0, 1.0, 0.0)).norm() < 1e-12);
     /// ```

@@ -37,13 +37,13 @@
 //!
 //! ```
 //! use gjk::trace::{self, Recording};
-//! use gjk::{Cuboid, GjkConfig, Polygon, Transformed, Vector};
+//! use gjk::{Cuboid, Config, hull::Polygon, Transformed, Vector};
 //!
 //! let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
 //! let points = [[3.0, 0.0], [5.0, -1.0], [5.0, 1.0]].map(Vector::<f64, 2>::from);
 //! let triangle = Polygon::new(points).unwrap();
 //! let mut seen = Recording::<f64, 2, 16>::new();
-//! let d = trace::distance(&square, &triangle, &GjkConfig::default(), &mut seen).unwrap();
+//! let d = trace::distance(&square, &triangle, &Config::default(), &mut seen).unwrap();
 //! assert!((d.distance - 2.0).abs() < 1e-12);
 //! // One step per iteration, its bounds closing in on the distance.
 //! assert_eq!(seen.gjk().len() as u32, d.iterations);
@@ -59,10 +59,10 @@ pub(crate) use watch::{Scaled, Watch};
 
 use nalgebra::{ArrayStorage, SVector};
 
-use crate::contact::{signed_watched, Penetration};
+use crate::contact::{signed_watched, Contact, Penetration};
 use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 use crate::gjk::{distance_watched, intersects_watched, Distance};
-use crate::query::{GjkError, QueryConfig};
+use crate::query::{Config, Error};
 use crate::real::Real;
 use crate::simplex::{Simplex, SupportPoint};
 use crate::support::SupportMap;
@@ -76,12 +76,12 @@ use crate::support::SupportMap;
 ///
 /// ```
 /// use gjk::trace::{self, Recording};
-/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{Cuboid, Config, Transformed, Vector};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let far = Transformed::translated(cube, Vector::<f64, 3>::new(3.0, 0.5, 0.0)).unwrap();
 /// let mut seen = Recording::<f64, 3, 16>::new();
-/// let d = trace::distance(&cube, &far, &GjkConfig::default(), &mut seen).unwrap();
+/// let d = trace::distance(&cube, &far, &Config::default(), &mut seen).unwrap();
 /// assert!((d.distance - 1.0).abs() < 1e-12);
 /// for step in seen.gjk() {
 ///     assert!(step.lower <= 1.0 + 1e-12 && 1.0 <= step.upper + 1e-12);
@@ -133,12 +133,12 @@ impl<T: Real, const D: usize> GjkStep<T, D> {
     ///
     /// ```
     /// use gjk::trace::{self, Recording};
-    /// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{Cuboid, Config, Transformed, Vector};
     ///
     /// let square = Cuboid::new(Vector::<f64, 2>::new(1.0, 1.0)).unwrap();
     /// let moved = Transformed::translated(square, Vector::<f64, 2>::new(4.0, 1.0)).unwrap();
     /// let mut seen = Recording::<f64, 2, 16>::new();
-    /// trace::distance(&square, &moved, &GjkConfig::default(), &mut seen).unwrap();
+    /// trace::distance(&square, &moved, &Config::default(), &mut seen).unwrap();
     /// for step in seen.gjk() {
     ///     let Some(s) = step.support else { continue };
     ///     let n = step.direction();
@@ -163,12 +163,12 @@ impl<T: Real, const D: usize> GjkStep<T, D> {
 ///
 /// ```
 /// use gjk::trace::{self, Recording};
-/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{Cuboid, Config, Transformed, Vector};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.75, 0.0, 0.0)).unwrap();
 /// let mut seen = Recording::<f64, 3, 64>::new();
-/// trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut seen).unwrap();
+/// trace::penetration(&cube, &sunk, &Config::default(), &mut seen).unwrap();
 /// assert!(!seen.epa().is_empty());
 /// for step in seen.epa() {
 ///     for x in &step.facet {
@@ -233,7 +233,7 @@ const fn zero<T: Real, const D: usize>() -> SVector<T, D> {
 ///
 /// ```
 /// use gjk::trace::{self, EpaPolytope, EpaStep, Observer};
-/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{Cuboid, Config, Transformed, Vector};
 ///
 /// struct Facets(Vec<(usize, usize)>);
 ///
@@ -251,7 +251,7 @@ const fn zero<T: Real, const D: usize>() -> SVector<T, D> {
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.5, 0.3, 0.0)).unwrap();
 /// let mut seen = Facets(Vec::new());
-/// trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut seen).unwrap();
+/// trace::penetration(&cube, &sunk, &Config::default(), &mut seen).unwrap();
 /// assert!(!seen.0.is_empty());
 /// assert!(seen.0.iter().all(|(shown, reported)| shown == reported));
 /// ```
@@ -262,7 +262,7 @@ pub trait EpaPolytope<T: Real, const D: usize> {
     ///
     /// ```
     /// use gjk::trace::{self, EpaPolytope, EpaStep, Observer};
-    /// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{Cuboid, Config, Transformed, Vector};
     ///
     /// // EPA's polytope holds the origin: no facet plane passes behind it.
     /// struct Encloses(bool);
@@ -276,7 +276,7 @@ pub trait EpaPolytope<T: Real, const D: usize> {
     /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(1.0)).unwrap();
     /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.5, 0.5, 0.0)).unwrap();
     /// let mut seen = Encloses(true);
-    /// trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut seen).unwrap();
+    /// trace::penetration(&cube, &sunk, &Config::default(), &mut seen).unwrap();
     /// assert!(seen.0);
     /// ```
     fn for_each_facet(&self, visit: &mut FacetVisitor<'_, T, D>);
@@ -292,7 +292,7 @@ pub trait EpaPolytope<T: Real, const D: usize> {
 ///
 /// ```
 /// use gjk::trace::{self, EpaPolytope, EpaStep, FacetVisitor, Observer};
-/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{Cuboid, Config, Transformed, Vector};
 ///
 /// struct Nearest(Vec<(f64, f64)>);
 ///
@@ -312,7 +312,7 @@ pub trait EpaPolytope<T: Real, const D: usize> {
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.5, 0.3, 0.0)).unwrap();
 /// let mut seen = Nearest(Vec::new());
-/// trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut seen).unwrap();
+/// trace::penetration(&cube, &sunk, &Config::default(), &mut seen).unwrap();
 /// for (nearest, expanded) in seen.0 {
 ///     assert!((nearest - expanded).abs() < 1e-9);
 /// }
@@ -329,7 +329,7 @@ pub type FacetVisitor<'v, T, const D: usize> = dyn FnMut(&[SVector<T, D>; D], &S
 ///
 /// ```
 /// use gjk::trace::{self, GjkStep, Observer};
-/// use gjk::{GjkConfig, Polygon, Vector};
+/// use gjk::{Config, hull::Polygon, Vector};
 ///
 /// struct Widths(Vec<f64>);
 ///
@@ -347,7 +347,7 @@ pub type FacetVisitor<'v, T, const D: usize> = dyn FnMut(&[SVector<T, D>; D], &S
 /// let points = [[3.0, 0.2], [5.0, -1.0], [5.0, 1.5]].map(Vector::<f64, 2>::from);
 /// let triangle = Polygon::new(points).unwrap();
 /// let mut widths = Widths(Vec::new());
-/// trace::distance(&hexagon, &triangle, &GjkConfig::default(), &mut widths).unwrap();
+/// trace::distance(&hexagon, &triangle, &Config::default(), &mut widths).unwrap();
 /// assert!(widths.0.windows(2).all(|w| w[1] <= w[0]));
 /// ```
 pub trait Observer<T: Real, const D: usize> {
@@ -357,7 +357,7 @@ pub trait Observer<T: Real, const D: usize> {
     ///
     /// ```
     /// use gjk::trace::{self, GjkStep, Observer};
-    /// use gjk::{distance, GjkConfig, Triangle, Vector};
+    /// use gjk::{distance, Config, Triangle, Vector};
     ///
     /// // Counts the iterations, as the answer does.
     /// struct Count(u32);
@@ -370,8 +370,8 @@ pub trait Observer<T: Real, const D: usize> {
     /// let a = Triangle::new(v(0.0, 0.0), v(1.0, -1.0), v(1.0, 1.0)).unwrap();
     /// let b = Triangle::new(v(3.0, 0.5), v(4.0, -1.0), v(4.0, 1.0)).unwrap();
     /// let mut count = Count(0);
-    /// trace::distance(&a, &b, &GjkConfig::default(), &mut count).unwrap();
-    /// assert_eq!(count.0, distance(&a, &b, &GjkConfig::default()).unwrap().iterations);
+    /// trace::distance(&a, &b, &Config::default(), &mut count).unwrap();
+    /// assert_eq!(count.0, distance(&a, &b, &Config::default()).unwrap().iterations);
     /// ```
     fn gjk_step(&mut self, step: &GjkStep<T, D>) {
         let _ = step;
@@ -382,7 +382,7 @@ pub trait Observer<T: Real, const D: usize> {
     ///
     /// ```
     /// use gjk::trace::{self, EpaPolytope, EpaStep, Observer};
-    /// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{Cuboid, Config, Transformed, Vector};
     ///
     /// // Keeps the bracket of the last step: it holds the depth, 0.5.
     /// struct Last(f64, f64);
@@ -394,7 +394,7 @@ pub trait Observer<T: Real, const D: usize> {
     /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(1.0)).unwrap();
     /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.5, 0.0, 0.0)).unwrap();
     /// let mut last = Last(f64::NAN, f64::NAN);
-    /// trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut last).unwrap();
+    /// trace::penetration(&cube, &sunk, &Config::default(), &mut last).unwrap();
     /// assert!(last.0 <= 0.5 + 1e-12 && 0.5 <= last.1 + 1e-12);
     /// ```
     fn epa_step(&mut self, step: &EpaStep<T, D>, polytope: &dyn EpaPolytope<T, D>) {
@@ -417,13 +417,13 @@ impl<T: Real, const D: usize> Observer<T, D> for () {}
 ///
 /// ```
 /// use gjk::trace::{self, Recording};
-/// use gjk::{distance, Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{distance, Cuboid, Config, Transformed, Vector};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 2.0, 0.5)).unwrap();
 /// let rotation = gjk::nalgebra::Rotation3::from_euler_angles(0.3, 0.2, 0.1);
 /// let turned = Transformed::new(cube, *rotation.matrix(), Vector::<f64, 3>::new(3.0, 1.0, 0.0));
 /// let turned = turned.unwrap();
-/// let config = GjkConfig::default();
+/// let config = Config::default();
 /// let mut seen = Recording::<f64, 3, 32>::new();
 /// let traced = trace::distance(&cube, &turned, &config, &mut seen).unwrap();
 /// let plain = distance(&cube, &turned, &config).unwrap();
@@ -433,10 +433,10 @@ impl<T: Real, const D: usize> Observer<T, D> for () {}
 pub fn distance<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &(impl QueryConfig<T, D> + ?Sized),
+    config: &Config<T, D>,
     observer: &mut impl Observer<T, D>,
-) -> Result<Distance<T, D>, GjkError> {
-    distance_watched(a, b, &config.settings(), &mut Scaled::new(observer))
+) -> Result<Distance<T, D>, Error> {
+    distance_watched(a, b, config, &mut Scaled::new(observer))
 }
 
 /// [`crate::intersects`], reporting every iteration to `observer`.
@@ -453,13 +453,13 @@ pub fn distance<T: Real, const D: usize>(
 ///
 /// ```
 /// use gjk::trace::{self, Recording};
-/// use gjk::{Capsule, GjkConfig, Vector};
+/// use gjk::{Capsule, Config, Vector};
 ///
 /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
 /// let capsule = Capsule::new(v(-1.0, 0.0), v(1.0, 0.0), 0.25).unwrap();
 /// let other = Capsule::new(v(0.5, -1.0), v(0.5, 1.0), 0.25).unwrap();
 /// let mut seen = Recording::<f64, 2, 16>::new();
-/// assert!(trace::intersects(&capsule, &other, &GjkConfig::default(), &mut seen).unwrap());
+/// assert!(trace::intersects(&capsule, &other, &Config::default(), &mut seen).unwrap());
 /// let last = seen.gjk().last().unwrap();
 /// assert_eq!(last.margins, 0.5);
 /// assert!(last.support.is_none() && last.upper < last.margins);
@@ -467,10 +467,10 @@ pub fn distance<T: Real, const D: usize>(
 pub fn intersects<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &(impl QueryConfig<T, D> + ?Sized),
+    config: &Config<T, D>,
     observer: &mut impl Observer<T, D>,
-) -> Result<bool, GjkError> {
-    intersects_watched(a, b, &config.settings(), &mut Scaled::new(observer))
+) -> Result<bool, Error> {
+    intersects_watched(a, b, config, &mut Scaled::new(observer))
 }
 
 /// [`crate::penetration`], reporting every GJK and EPA iteration to
@@ -486,12 +486,12 @@ pub fn intersects<T: Real, const D: usize>(
 ///
 /// ```
 /// use gjk::trace::{self, Recording};
-/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{Cuboid, Config, Transformed, Vector};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let apart = Transformed::translated(cube, Vector::<f64, 3>::new(2.5, 1.0, 0.0)).unwrap();
 /// let mut seen = Recording::<f64, 3, 32>::new();
-/// let p = trace::penetration(&cube, &apart, &GjkConfig::default(), &mut seen).unwrap();
+/// let p = trace::penetration(&cube, &apart, &Config::default(), &mut seen).unwrap();
 /// assert!(p.is_none());
 /// assert!(seen.epa().is_empty());
 /// assert!(seen.gjk().last().is_some_and(|step| step.lower > 0.0));
@@ -499,10 +499,9 @@ pub fn intersects<T: Real, const D: usize>(
 pub fn penetration<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
-    config: &(impl QueryConfig<T, D> + ?Sized),
+    config: &Config<T, D>,
     observer: &mut impl Observer<T, D>,
-) -> Result<Option<Penetration<T, D>>, GjkError> {
-    let config = &config.settings();
+) -> Result<Option<Penetration<T, D>>, Error> {
     let signed = signed_watched::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(
         a,
         b,
@@ -510,5 +509,6 @@ pub fn penetration<T: Real, const D: usize>(
         config,
         &mut Scaled::new(observer),
     )?;
-    signed.map(Penetration::from_signed).transpose()
+    let contact = signed.map(Contact::from_signed).transpose()?;
+    Ok(contact.map(|c| c.penetration()))
 }

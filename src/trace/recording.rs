@@ -10,12 +10,12 @@ use crate::real::Real;
 ///
 /// ```
 /// use gjk::trace::{self, Recording};
-/// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+/// use gjk::{Cuboid, Config, Transformed, Vector};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.5, 0.0, 0.0)).unwrap();
 /// let mut seen = Recording::<f64, 3, 64>::new();
-/// let p = trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut seen);
+/// let p = trace::penetration(&cube, &sunk, &Config::default(), &mut seen);
 /// let p = p.unwrap().unwrap();
 /// assert!((p.depth - 0.5).abs() < 1e-12);
 /// // GJK found the overlap, then EPA expanded its polytope towards the depth.
@@ -62,12 +62,12 @@ impl<T: Real, const D: usize, const N: usize> Recording<T, D, N> {
     ///
     /// ```
     /// use gjk::trace::{self, Recording};
-    /// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{Cuboid, Config, Transformed, Vector};
     ///
     /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(1.0)).unwrap();
     /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.5, 0.0, 0.0)).unwrap();
     /// let mut rec = Recording::<f64, 3, 64>::new();
-    /// trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut rec).unwrap();
+    /// trace::penetration(&cube, &sunk, &Config::default(), &mut rec).unwrap();
     /// assert!(!rec.gjk().is_empty());
     /// rec.clear();
     /// assert!(rec.gjk().is_empty() && rec.epa().is_empty() && rec.dropped() == 0);
@@ -82,14 +82,14 @@ impl<T: Real, const D: usize, const N: usize> Recording<T, D, N> {
     ///
     /// ```
     /// use gjk::trace::{self, Recording};
-    /// use gjk::{GjkConfig, Triangle, Vector};
+    /// use gjk::{Config, Triangle, Vector};
     ///
     /// // Two triangles 2 apart along x: the steps' upper bounds come down to 2.
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let a = Triangle::new(v(0.0, 0.0), v(1.0, -1.0), v(1.0, 1.0)).unwrap();
     /// let b = Triangle::new(v(3.0, 0.0), v(4.0, -1.0), v(4.0, 1.0)).unwrap();
     /// let mut rec = Recording::<f64, 2, 16>::new();
-    /// trace::distance(&a, &b, &GjkConfig::default(), &mut rec).unwrap();
+    /// trace::distance(&a, &b, &Config::default(), &mut rec).unwrap();
     /// let steps = rec.gjk();
     /// assert!(steps.windows(2).all(|s| s[1].upper <= s[0].upper));
     /// assert!((steps.last().unwrap().upper - 2.0).abs() < 1e-12);
@@ -105,13 +105,13 @@ impl<T: Real, const D: usize, const N: usize> Recording<T, D, N> {
     ///
     /// ```
     /// use gjk::trace::{self, Recording};
-    /// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{Cuboid, Config, Transformed, Vector};
     ///
     /// // Two unit cubes overlapping by 0.5: every EPA step brackets that depth.
     /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(1.0)).unwrap();
     /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.5, 0.0, 0.0)).unwrap();
     /// let mut rec = Recording::<f64, 3, 64>::new();
-    /// trace::penetration(&cube, &sunk, &GjkConfig::default(), &mut rec).unwrap();
+    /// trace::penetration(&cube, &sunk, &Config::default(), &mut rec).unwrap();
     /// assert!(!rec.epa().is_empty());
     /// assert!(rec.epa().iter().all(|s| s.lower <= 0.5 + 1e-12 && 0.5 <= s.upper + 1e-12));
     /// ```
@@ -126,13 +126,13 @@ impl<T: Real, const D: usize, const N: usize> Recording<T, D, N> {
     ///
     /// ```
     /// use gjk::trace::{self, Recording};
-    /// use gjk::{Cuboid, GjkConfig, Transformed, Vector};
+    /// use gjk::{Cuboid, Config, Transformed, Vector};
     ///
     /// let cube = Cuboid::new(Vector::<f64, 3>::repeat(1.0)).unwrap();
     /// let sunk = Transformed::translated(cube, Vector::<f64, 3>::new(1.5, 0.0, 0.0)).unwrap();
     /// let mut small = Recording::<f64, 3, 1>::new();
     /// let mut large = Recording::<f64, 3, 64>::new();
-    /// let cfg = GjkConfig::default();
+    /// let cfg = Config::default();
     /// trace::penetration(&cube, &sunk, &cfg, &mut small).unwrap();
     /// trace::penetration(&cube, &sunk, &cfg, &mut large).unwrap();
     /// // One step of each kind kept; the rest counted.

@@ -18,7 +18,7 @@ mod directions;
 
 use crate::engine::{begin_along, margins, point_core, traced_loop, within, CoreAnswer, Exits};
 use crate::gjk::Distance;
-use crate::query::{GjkError, QueryConfig, Status, Toward};
+use crate::query::{Config, Error, Status};
 use crate::real::{all_finite, max_abs, Real};
 use crate::simplex::Simplex;
 use crate::support::{SupportMap, Transformed};
@@ -44,11 +44,11 @@ pub(crate) use directions::Trail;
 /// # Example
 ///
 /// ```
-/// use gjk::{distance, distance_cached, Cuboid, GjkConfig, SimplexCache, Transformed, Vector};
+/// use gjk::{distance, distance_cached, Cuboid, Config, SimplexCache, Transformed, Vector};
 /// use gjk::nalgebra::{Isometry3, Vector3};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
-/// let config = GjkConfig::default();
+/// let config = Config::default();
 /// let a = Transformed::from_isometry3(cube, &Isometry3::identity());
 /// let mut cache = SimplexCache::new();
 /// let (mut cold, mut cached) = (0, 0);
@@ -147,14 +147,14 @@ impl<T: Real, const D: usize> SimplexCache<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{distance_cached, GjkConfig, SimplexCache, Transformed, Triangle, Vector};
+    /// use gjk::{distance_cached, Config, SimplexCache, Transformed, Triangle, Vector};
     ///
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let t = Triangle::new(v(0.0, 0.0), v(1.0, -1.0), v(1.0, 1.0)).unwrap();
     /// let a = Transformed::translated(t, v(0.0, 0.0)).unwrap();
     /// let b = Transformed::translated(t, v(3.0, 0.0)).unwrap(); // its tip 2 from A's edge
     /// let mut cache = SimplexCache::new();
-    /// distance_cached(&a, &b, &GjkConfig::default(), &mut cache).unwrap();
+    /// distance_cached(&a, &b, &Config::default(), &mut cache).unwrap();
     /// assert!(!cache.is_empty());
     /// cache.clear(); // the next query starts cold
     /// assert_eq!(cache.len(), 0);
@@ -168,14 +168,14 @@ impl<T: Real, const D: usize> SimplexCache<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{distance_cached, GjkConfig, SimplexCache, Transformed, Triangle, Vector};
+    /// use gjk::{distance_cached, Config, SimplexCache, Transformed, Triangle, Vector};
     ///
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let t = Triangle::new(v(0.0, 0.0), v(1.0, -1.0), v(1.0, 1.0)).unwrap();
     /// let a = Transformed::translated(t, v(0.0, 0.0)).unwrap();
     /// let b = Transformed::translated(t, v(3.0, 0.0)).unwrap(); // its tip 2 from A's edge
     /// let mut cache = SimplexCache::new();
-    /// let d = distance_cached(&a, &b, &GjkConfig::default(), &mut cache).unwrap();
+    /// let d = distance_cached(&a, &b, &Config::default(), &mut cache).unwrap();
     /// assert!((d.distance - 2.0).abs() < 1e-12);
     /// // A vertex against an edge: one direction per vertex of that final segment.
     /// assert_eq!(cache.len(), 2);
@@ -190,7 +190,7 @@ impl<T: Real, const D: usize> SimplexCache<T, D> {
     /// # Example
     ///
     /// ```
-    /// use gjk::{intersects_cached, GjkConfig, SimplexCache, Transformed, Triangle, Vector};
+    /// use gjk::{intersects_cached, Config, SimplexCache, Transformed, Triangle, Vector};
     ///
     /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
     /// let t = Triangle::new(v(0.0, 0.0), v(1.0, -1.0), v(1.0, 1.0)).unwrap();
@@ -198,7 +198,7 @@ impl<T: Real, const D: usize> SimplexCache<T, D> {
     /// let b = Transformed::translated(t, v(0.5, 0.0)).unwrap(); // overlapping
     /// let mut cache = SimplexCache::new();
     /// assert!(cache.is_empty()); // the first query starts cold
-    /// assert!(intersects_cached(&a, &b, &GjkConfig::default(), &mut cache).unwrap());
+    /// assert!(intersects_cached(&a, &b, &Config::default(), &mut cache).unwrap());
     /// assert!(!cache.is_empty());
     /// ```
     #[must_use]
@@ -214,10 +214,10 @@ impl<T: Real, const D: usize> SimplexCache<T, D> {
 fn run_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     margin: Option<T>,
     cache: &mut SimplexCache<T, D>,
-) -> Result<(CoreAnswer<T, D>, T), GjkError>
+) -> Result<(CoreAnswer<T, D>, T), Error>
 where
     T: Real,
     SA: SupportMap<T, D>,
@@ -244,7 +244,7 @@ where
         // its answer is not the simplex's closest point.
         match simplex.reduce_seed() {
             Some((v, kept)) if all_finite(&v) => trail.keep(kept),
-            _ => return Err(GjkError::NonFinite),
+            _ => return Err(Error::NonFinite),
         }
     }
     let scale = pair.scale();
@@ -269,9 +269,9 @@ where
 fn closed_form<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
-    config: &Toward<T, D>,
+    config: &Config<T, D>,
     cache: &mut SimplexCache<T, D>,
-) -> Result<Option<CoreAnswer<T, D>>, GjkError>
+) -> Result<Option<CoreAnswer<T, D>>, Error>
 where
     T: Real,
     SA: SupportMap<T, D>,
@@ -293,7 +293,7 @@ fn finish_cache<SA, T, const D: usize>(
     cache: &mut SimplexCache<T, D>,
     run: CoreAnswer<T, D>,
     scale: T,
-) -> Result<(CoreAnswer<T, D>, T), GjkError>
+) -> Result<(CoreAnswer<T, D>, T), Error>
 where
     T: Real,
 {
@@ -324,7 +324,7 @@ where
 /// # Example
 ///
 /// ```
-/// use gjk::{distance_cached, Cuboid, GjkConfig, SimplexCache, Transformed, Vector};
+/// use gjk::{distance_cached, Cuboid, Config, SimplexCache, Transformed, Vector};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let a = Transformed::translated(cube, Vector::<f64, 3>::zeros()).unwrap();
@@ -332,7 +332,7 @@ where
 /// for frame in 0..5 {
 ///     let x = 3.0 + 0.1 * f64::from(frame); // B drifts away along x
 ///     let b = Transformed::translated(cube, Vector::<f64, 3>::new(x, 0.5, 0.0)).unwrap();
-///     let d = distance_cached(&a, &b, &GjkConfig::default(), &mut cache).unwrap();
+///     let d = distance_cached(&a, &b, &Config::default(), &mut cache).unwrap();
 ///     assert!((d.distance - (x - 2.0)).abs() < 1e-12); // face to face
 /// }
 /// assert!(!cache.is_empty());
@@ -340,15 +340,14 @@ where
 pub fn distance_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
-    config: &(impl QueryConfig<T, D> + ?Sized),
+    config: &Config<T, D>,
     cache: &mut SimplexCache<T, D>,
-) -> Result<Distance<T, D>, GjkError>
+) -> Result<Distance<T, D>, Error>
 where
     T: Real,
     SA: SupportMap<T, D>,
     SB: SupportMap<T, D>,
 {
-    let config = &config.settings();
     let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
     if let Some(core) = closed_form(a, b, config, cache)? {
         // Beyond the closed form's range (its unscaled answer overflows) the
@@ -377,7 +376,7 @@ where
 /// # Example
 ///
 /// ```
-/// use gjk::{intersects_cached, Cuboid, GjkConfig, SimplexCache, Transformed, Vector};
+/// use gjk::{intersects_cached, Cuboid, Config, SimplexCache, Transformed, Vector};
 ///
 /// let cube = Cuboid::new(Vector::<f64, 3>::new(1.0, 1.0, 1.0)).unwrap();
 /// let a = Transformed::translated(cube, Vector::<f64, 3>::zeros()).unwrap();
@@ -385,22 +384,21 @@ where
 /// for frame in 0..8 {
 ///     let x = 3.1 - 0.2 * f64::from(frame); // B closes in along x
 ///     let b = Transformed::translated(cube, Vector::<f64, 3>::new(x, 0.3, 0.0)).unwrap();
-///     let hit = intersects_cached(&a, &b, &GjkConfig::default(), &mut cache).unwrap();
+///     let hit = intersects_cached(&a, &b, &Config::default(), &mut cache).unwrap();
 ///     assert_eq!(hit, x < 2.0); // the faces meet at x = 2
 /// }
 /// ```
 pub fn intersects_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
-    config: &(impl QueryConfig<T, D> + ?Sized),
+    config: &Config<T, D>,
     cache: &mut SimplexCache<T, D>,
-) -> Result<bool, GjkError>
+) -> Result<bool, Error>
 where
     T: Real,
     SA: SupportMap<T, D>,
     SB: SupportMap<T, D>,
 {
-    let config = &config.settings();
     let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
     if let Some(core) = closed_form(a, b, config, cache)? {
         return within(&core, ra + rb, config);

@@ -821,3 +821,14 @@ impl<T: Real, const D: usize, S: Faces<T, D>> Faces<T, D> for Hidden<S> {
         self.0.face_into(dir, out);
     }
 }
+
+/// [`gjk::penetration`] with room for `V` polytope vertices and `F` facets:
+/// the sized contact query at a query distance of zero, read as a depth.
+pub fn penetration_with_capacity<T: Real, const D: usize, const V: usize, const F: usize>(
+    a: &(impl SupportMap<T, D> + ?Sized),
+    b: &(impl SupportMap<T, D> + ?Sized),
+    config: &gjk::Config<T, D>,
+) -> Result<Option<gjk::Penetration<T, D>>, gjk::Error> {
+    let contact = gjk::contact_with_capacity::<T, D, V, F>(a, b, T::zero(), config)?;
+    Ok(contact.map(|c| c.penetration()))
+}

@@ -5,14 +5,14 @@
 //! builds: the segment the ray covers, and B swept along its motion (the
 //! Minkowski sum of B and the segment `[0, t v]`). A proven miss (`None`)
 //! means the whole sweep up to `max_t` stays off A; any `Some` is a proven
-//! hit: the shapes touch by `t_upper ≤ max_t` (distance within the budget);
+//! hit: the shapes touch by `upper ≤ max_t` (distance within the budget);
 //! a converged hit at `t` means the shapes touch at `t` and the sweep up to
 //! `t` overlaps A by no more than the budget (nothing was passed).
 //! Accuracy is judged in the sane range of the scale of the sweep.
 
 use gjk::{
-    distance, penetration, ray_cast, shape_cast, GjkError, MinkowskiSum, Penetration, Point,
-    Segment, Status, SupportMap, Transformed, Vector,
+    distance, penetration, ray_cast, shape_cast, Error, MinkowskiSum, Penetration, Point, Segment,
+    Status, SupportMap, Transformed, Vector,
 };
 
 use super::checks::{to64, Pair};
@@ -29,7 +29,7 @@ fn sweep_depth<T: Scalar, const D: usize>(
 ) -> Option<f64> {
     let path = Segment::new(Vector::zeros(), v * t).ok()?;
     let swept = MinkowskiSum::new(b, path);
-    let depth = |answer: Result<Option<Penetration<T, D>>, GjkError>| match answer {
+    let depth = |answer: Result<Option<Penetration<T, D>>, Error>| match answer {
         Ok(None) => Some(0.0),
         Ok(Some(p)) if p.status == Status::Converged => Some(p.depth.f()),
         _ => None,
@@ -59,7 +59,7 @@ pub fn check_casts<T: Scalar, const D: usize>(
     let tol = budget::<T>(scale, pair.ra.f() + pair.rb.f(), pair.config.tolerance.f());
     match shape_cast(sa, sb, v, max_t, &pair.config) {
         Err(e) => assert!(
-            !judged || e == GjkError::IterationLimit,
+            !judged || e == Error::IterationLimit,
             "shape_cast failed with {e:?} on a sane input (scale {scale:e})"
         ),
         Ok(None) if judged => {
@@ -76,34 +76,34 @@ pub fn check_casts<T: Scalar, const D: usize>(
                 pair.at, pair.ra, pair.bt, pair.rb, pair.config
             );
             assert!(
-                hit.t_lower <= hit.t && hit.t <= hit.t_upper && hit.t <= max_t,
+                hit.lower <= hit.t && hit.t <= hit.upper && hit.t <= max_t,
                 "bracket out of order; {what}"
             );
-            let before = hit.t_lower > T::of(0.0);
-            if let Some(depth) = sweep_depth(sa, sb, &v, hit.t_lower, pair).filter(|_| before) {
+            let before = hit.lower > T::of(0.0);
+            if let Some(depth) = sweep_depth(sa, sb, &v, hit.lower, pair).filter(|_| before) {
                 assert!(
                     depth <= tol,
-                    "the sweep to t_lower goes {depth:e} into A (budget {tol:e}); {what}"
+                    "the sweep to lower goes {depth:e} into A (budget {tol:e}); {what}"
                 );
             }
-            // A `Some` is a proven contact: by `t_upper` at the latest, the
+            // A `Some` is a proven contact: by `upper` at the latest, the
             // shapes touch (whatever the status).
-            assert!(hit.t_upper <= max_t, "a hit past max_t; {what}");
-            let moved = Transformed::translated(sb, v * hit.t_upper).expect("finite");
+            assert!(hit.upper <= max_t, "a hit past max_t; {what}");
+            let moved = Transformed::translated(sb, v * hit.upper).expect("finite");
             if let Ok(d) = distance(sa, &moved, &pair.config) {
                 assert!(
-                    d.lower_bound.f() <= tol,
-                    "a Some proven apart by {:e} at t_upper (budget {tol:e}); {what}",
-                    d.lower_bound.f()
+                    d.lower.f() <= tol,
+                    "a Some proven apart by {:e} at upper (budget {tol:e}); {what}",
+                    d.lower.f()
                 );
             }
             if hit.status == Status::Converged {
                 let moved = Transformed::translated(sb, v * hit.t).expect("finite");
                 if let Ok(d) = distance(sa, &moved, &pair.config) {
                     assert!(
-                        d.lower_bound.f() <= tol,
+                        d.lower.f() <= tol,
                         "proven apart by {:e} at the hit (budget {tol:e}); {what}",
-                        d.lower_bound.f()
+                        d.lower.f()
                     );
                 }
             }
@@ -113,7 +113,7 @@ pub fn check_casts<T: Scalar, const D: usize>(
     let origin = sb.center();
     match ray_cast(sa, origin, v, max_t, &pair.config) {
         Err(e) => assert!(
-            !judged || e == GjkError::IterationLimit,
+            !judged || e == Error::IterationLimit,
             "ray_cast failed with {e:?} on a sane input (scale {scale:e})"
         ),
         Ok(None) if judged => {
@@ -131,34 +131,34 @@ pub fn check_casts<T: Scalar, const D: usize>(
                 pair.at, pair.ra, pair.config
             );
             assert!(
-                hit.t_lower <= hit.t && hit.t <= hit.t_upper,
+                hit.lower <= hit.t && hit.t <= hit.upper,
                 "bracket out of order; {what}"
             );
             let dot = Point::new(origin).expect("finite");
-            let before = hit.t_lower > T::of(0.0);
-            if let Some(depth) = sweep_depth(sa, &dot, &v, hit.t_lower, pair).filter(|_| before) {
+            let before = hit.lower > T::of(0.0);
+            if let Some(depth) = sweep_depth(sa, &dot, &v, hit.lower, pair).filter(|_| before) {
                 assert!(
                     depth <= tol,
-                    "the ray to t_lower goes {depth:e} into A (budget {tol:e}); {what}"
+                    "the ray to lower goes {depth:e} into A (budget {tol:e}); {what}"
                 );
             }
-            // A `Some` is a proven hit: the ray is in A by `t_upper`.
-            assert!(hit.t_upper <= max_t, "a hit past max_t; {what}");
-            let last = Point::new(origin + v * hit.t_upper).expect("finite");
+            // A `Some` is a proven hit: the ray is in A by `upper`.
+            assert!(hit.upper <= max_t, "a hit past max_t; {what}");
+            let last = Point::new(origin + v * hit.upper).expect("finite");
             if let Ok(d) = distance(sa, &last, &pair.config) {
                 assert!(
-                    d.lower_bound.f() <= tol,
-                    "a Some proven {:e} off A at t_upper (budget {tol:e}); {what}",
-                    d.lower_bound.f()
+                    d.lower.f() <= tol,
+                    "a Some proven {:e} off A at upper (budget {tol:e}); {what}",
+                    d.lower.f()
                 );
             }
             if hit.status == Status::Converged {
                 let at = Point::new(hit.point).expect("finite");
                 if let Ok(d) = distance(sa, &at, &pair.config) {
                     assert!(
-                        d.lower_bound.f() <= tol,
+                        d.lower.f() <= tol,
                         "the hit point is proven {:e} off A (budget {tol:e}); {what}",
-                        d.lower_bound.f()
+                        d.lower.f()
                     );
                 }
             }

@@ -6,8 +6,8 @@
 //! sharing no code with the crate.
 
 use gjk::{
-    closest_points, contact, distance, intersects, penetration, ConvexHull, Distance, GjkConfig,
-    GjkError, Rounded, ShapeError, Status, SupportMap, Toward, Vector,
+    closest_points, contact, distance, hull::Scanned, intersects, penetration, Config, Distance,
+    Error, Rounded, ShapeError, Status, SupportMap, Vector,
 };
 
 use super::input::{small_of_exp, unit_of, vec_of, Num, PairInput, Placement, MAX_HULL_POINTS};
@@ -132,7 +132,7 @@ pub struct Pair<T: Scalar, const D: usize> {
     /// Radius of B.
     pub rb: T,
     /// Query settings.
-    pub config: Toward<T, D>,
+    pub config: Config<T, D>,
     /// Whether the settings are valid.
     pub config_ok: bool,
     /// Coordinate scale `L`.
@@ -141,7 +141,7 @@ pub struct Pair<T: Scalar, const D: usize> {
 
 /// Checks a radius against `Rounded::new`; `Some(r)` when it is accepted.
 fn radius<T: Scalar, const D: usize>(
-    hull: ConvexHull<&[Vector<T, D>], T, D>,
+    hull: Scanned<&[Vector<T, D>], T, D>,
     r: Option<Num>,
 ) -> Option<T> {
     let r = T::of(r.map_or(0.0, Num::value));
@@ -157,9 +157,9 @@ fn radius<T: Scalar, const D: usize>(
     got.ok()
 }
 
-/// Checks `ConvexHull::new`: `Some` when the points are accepted.
+/// Checks `Scanned::new`: `Some` when the points are accepted.
 pub fn hull_ok<T: Scalar, const D: usize>(points: &[Vector<T, D>]) -> bool {
-    let got = ConvexHull::new(points).map(|_| ());
+    let got = Scanned::new(points).map(|_| ());
     let expect = if points.is_empty() {
         Err(ShapeError::Empty)
     } else if points.iter().any(|p| p.iter().any(|x| !x.is_finite())) {
@@ -167,23 +167,23 @@ pub fn hull_ok<T: Scalar, const D: usize>(points: &[Vector<T, D>]) -> bool {
     } else {
         Ok(())
     };
-    assert_eq!(got, expect, "ConvexHull::new on {points:?}");
+    assert_eq!(got, expect, "Scanned::new on {points:?}");
     got.is_ok()
 }
 
 /// The settings of an input, and whether they are valid.
 pub fn config_of<T: Scalar, const D: usize>(
     spec: &super::input::ConfigSpec,
-) -> (Toward<T, D>, bool) {
-    let mut config = GjkConfig::<T>::default().toward(None);
+) -> (Config<T, D>, bool) {
+    let mut config = Config::<T, D>::default();
     if let Some(k) = spec.max_iterations {
-        config.config.max_iterations = u32::from(k);
+        config.max_iterations = u32::from(k);
     }
     if let Some(t) = spec.tolerance {
-        config.config.tolerance = T::of(t.value());
+        config.tolerance = T::of(t.value());
     }
     if let Some(d) = spec.initial {
-        config.direction = Some(to_t(&P::<D>::from(vec_of::<D>(&d.map(Num::value)))));
+        config.first_direction = Some(to_t(&P::<D>::from(vec_of::<D>(&d.map(Num::value)))));
     }
     let ok = config.tolerance.is_finite() && config.tolerance >= T::zero();
     (config, ok)
@@ -230,8 +230,8 @@ pub fn build_pair<T: Scalar, const D: usize>(input: &PairInput) -> Option<Pair<T
     if !hull_ok(&at) || !hull_ok(&bt) {
         return None;
     }
-    let ra = radius(ConvexHull::new(&at[..]).ok()?, input.margin_a)?;
-    let rb = radius(ConvexHull::new(&bt[..]).ok()?, input.margin_b)?;
+    let ra = radius(Scanned::new(&at[..]).ok()?, input.margin_a)?;
+    let rb = radius(Scanned::new(&bt[..]).ok()?, input.margin_b)?;
     let a = Body {
         points: a64,
         radius: ra.f(),
@@ -280,8 +280,8 @@ pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
         return;
     };
     dump(&pair);
-    let ha = ConvexHull::new(&pair.at).expect("checked");
-    let hb = ConvexHull::new(&pair.bt).expect("checked");
+    let ha = Scanned::new(&pair.at).expect("checked");
+    let hb = Scanned::new(&pair.bt).expect("checked");
     let sa = Rounded::new(ha, pair.ra).expect("checked");
     let sb = Rounded::new(hb, pair.rb).expect("checked");
     let Some(d) = check_distance(&pair, &sa, &sb, &pair.a, &pair.b) else {
@@ -303,22 +303,19 @@ pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
 /// The query's view of an error when the input is finite: only invalid
 /// settings, or overflow (`NonFinite` support points, `Overflow` squared
 /// lengths) outside the sane range, may fail.
-pub fn expect_error<T: Scalar, const D: usize>(pair: &Pair<T, D>, what: &str, e: GjkError) {
+pub fn expect_error<T: Scalar, const D: usize>(pair: &Pair<T, D>, what: &str, e: Error) {
     if !pair.config_ok {
         // Either fault may be reported first when both are present.
-        let overflow =
-            matches!(e, GjkError::Overflow | GjkError::Subnormal) && !sane::<T>(pair.scale);
+        let overflow = matches!(e, Error::Overflow | Error::Subnormal) && !sane::<T>(pair.scale);
         assert!(
-            e == GjkError::InvalidConfig || overflow,
+            e == Error::InvalidConfig || overflow,
             "{what}: invalid settings, but {e:?}"
         );
         return;
     }
     assert!(
-        matches!(
-            e,
-            GjkError::NonFinite | GjkError::Overflow | GjkError::Subnormal
-        ) && !sane::<T>(pair.scale),
+        matches!(e, Error::NonFinite | Error::Overflow | Error::Subnormal)
+            && !sane::<T>(pair.scale),
         "{what} failed with {e:?} on finite input of scale {:e} ({})",
         pair.scale,
         T::NAME
@@ -353,7 +350,7 @@ pub fn check_distance_answer<T: Scalar, const D: usize>(
     d: &Distance<T, D>,
 ) {
     let dist = d.distance.f();
-    let lower = d.lower_bound.f();
+    let lower = d.lower.f();
     let cap = pair.config.max_iterations;
     assert!(
         d.iterations <= cap,
@@ -584,7 +581,7 @@ pub fn check_intersects<T: Scalar, const D: usize>(
 ) {
     let hit = match intersects(sa, sb, &pair.config) {
         Ok(hit) => hit,
-        Err(GjkError::IterationLimit) => {
+        Err(Error::IterationLimit) => {
             assert!(
                 d.status != Status::Converged,
                 "intersects hit the iteration cap where distance converged ({d:?})"
@@ -652,7 +649,7 @@ pub fn may_be_apart<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T
     let converged = d.status == Status::Converged;
     let core = d.distance.f() + pair.a.radius + pair.b.radius;
     let band = budget::<T>(pair.scale, core, pair.config.tolerance.f());
-    d.lower_bound.f() > 0.0
+    d.lower.f() > 0.0
         || (converged && d.distance.f() > 0.0)
         || d.distance.f() <= band
         || !sane::<T>(pair.scale)
@@ -690,8 +687,8 @@ pub fn check_scaled<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T
         let at: Vec<Vector<T, D>> = pair.at.iter().map(grow).collect();
         let bt: Vec<Vector<T, D>> = pair.bt.iter().map(grow).collect();
         let (ra, rb) = (T::of(pair.ra.f() * s), T::of(pair.rb.f() * s));
-        let ha = ConvexHull::new(&at).unwrap_or_else(|e| panic!("2^{k}: {e:?} {at:?}"));
-        let hb = ConvexHull::new(&bt).unwrap_or_else(|e| panic!("2^{k}: {e:?} {bt:?}"));
+        let ha = Scanned::new(&at).unwrap_or_else(|e| panic!("2^{k}: {e:?} {at:?}"));
+        let hb = Scanned::new(&bt).unwrap_or_else(|e| panic!("2^{k}: {e:?} {bt:?}"));
         let sa = Rounded::new(ha, ra).expect("finite");
         let sb = Rounded::new(hb, rb).expect("finite");
         // A shape whose extent dwarfs its first support point and centre
@@ -699,7 +696,7 @@ pub fn check_scaled<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T
         // error, never a wrong answer.
         let e = match distance(&sa, &sb, &pair.config) {
             Ok(e) => e,
-            Err(GjkError::Overflow) => continue,
+            Err(Error::Overflow) => continue,
             Err(e) => panic!("distance at scale 2^{k} failed with {e:?} ({d:?})"),
         };
         if d.status != Status::Converged || e.status != Status::Converged {
@@ -729,14 +726,14 @@ pub fn check_penetration<T: Scalar, const D: usize>(
 ) {
     let p = match penetration(sa, sb, &pair.config) {
         Ok(p) => p,
-        Err(GjkError::IterationLimit) => {
+        Err(Error::IterationLimit) => {
             // Undecided: only when `distance`, on the same loop, ended at
             // the cap with its bracket straddling contact, or a gap within
             // the rounding allowance of the coordinates (`8 ε L`), which
             // proves nothing.
             let band = 8.0 * T::eps() * pair.scale;
             assert!(
-                d.status == Status::IterationLimit && d.lower_bound.f() <= band,
+                d.status == Status::IterationLimit && d.lower.f() <= band,
                 "penetration hit the iteration cap where distance decided ({d:?})"
             );
             return;
@@ -776,12 +773,12 @@ pub fn check_penetration<T: Scalar, const D: usize>(
     // beyond the rounding allowance of the coordinates (`8 ε L`).
     let band = 8.0 * T::eps() * pair.scale;
     assert!(
-        !(sane && d.lower_bound.f() > band),
+        !(sane && d.lower.f() > band),
         "penetration = Some beside a proven gap: {p:?}; {d:?}"
     );
     // The estimate within its certified bracket.
     assert!(
-        p.lower_bound <= p.depth && p.depth <= p.upper_bound,
+        p.lower <= p.depth && p.depth <= p.upper,
         "depth outside its bracket: {p:?}"
     );
     let cap = pair.config.max_iterations;
@@ -793,9 +790,9 @@ pub fn check_penetration<T: Scalar, const D: usize>(
     let depth = p.depth.f();
     let n = to64(&p.normal);
     assert!(
-        depth.is_finite() && depth >= 0.0 && p.upper_bound.f() >= depth,
+        depth.is_finite() && depth >= 0.0 && p.upper.f() >= depth,
         "depth {depth:e}, upper bound {:?}",
-        p.upper_bound
+        p.upper
     );
     assert!(
         n.iter().all(|x| x.is_finite()) && (n.norm() - 1.0).abs() <= 1e3 * T::eps(),
@@ -810,7 +807,7 @@ pub fn check_penetration<T: Scalar, const D: usize>(
     // is `radii − distance`.
     // EPA stops once the support value along the facet's normal is within
     // the tolerance of the facet's distance: relative to the upper bound.
-    let upper = p.upper_bound.f().min(depth + pair.scale);
+    let upper = p.upper.f().min(depth + pair.scale);
     let tol = budget::<T>(pair.scale, upper.max(depth) + radii, tolerance);
     let (pa, pb) = (to64(&p.point_a), to64(&p.point_b));
     let (ha, lb) = (pair.a.high(&n), pair.b.low(&n));
@@ -908,7 +905,7 @@ fn check_separation<T: Scalar, const D: usize>(
         .collect();
     let mt: Vec<Vector<T, D>> = moved.iter().map(to_t).collect();
     // Moved out of the precision's range (f32 overflows first): nothing to check.
-    let Ok(hull) = ConvexHull::new(&mt) else {
+    let Ok(hull) = Scanned::new(&mt) else {
         return;
     };
     let sb = Rounded::new(hull, pair.rb).expect("valid radius");

@@ -226,7 +226,7 @@ pub enum MatrixSpec {
 #[cfg_attr(fuzzing, derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShapeInput {
-    /// `ConvexHull::new` on a cloud, queried against a second one.
+    /// `Scanned::new` on a cloud, queried against a second one.
     Hull {
         /// Scalar type.
         prec: Prec,

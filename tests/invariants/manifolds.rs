@@ -28,8 +28,8 @@
 //! `ε L`.
 
 use gjk::{
-    contact, contact_manifold, Cuboid, Faces, GjkError, Hull, Manifold, Rounded, Status,
-    SupportMap, Transformed, Vector,
+    contact, contact_manifold, Cuboid, Error, Faces, Hull, Manifold, Rounded, Status, SupportMap,
+    Transformed, Vector,
 };
 
 use super::checks::{
@@ -254,14 +254,14 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
         }
         let m = match contact_manifold(sa, sb, sep, &pair.config) {
             Ok(m) => m,
-            Err(GjkError::IterationLimit) => {
+            Err(Error::IterationLimit) => {
                 // Undecided, as `contact` is: only where `distance`, on the
                 // same loop, ended at the cap with its bracket straddling
                 // the separation, or within the rounding allowance of the
                 // coordinates (`8 ε L`) of it.
                 let band = 8.0 * T::eps() * pair.scale;
                 assert!(
-                    d.status == Status::IterationLimit && d.lower_bound.f() <= sep.f() + band,
+                    d.status == Status::IterationLimit && d.lower.f() <= sep.f() + band,
                     "contact_manifold hit the iteration cap where distance decided ({d:?})"
                 );
                 continue;
@@ -294,7 +294,7 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
         let boxes = sa.core_box().is_some() && sb.core_box().is_some();
         let c = match contact(sa, sb, sep, &pair.config) {
             Ok(Some(c)) => Some(c),
-            Ok(None) | Err(GjkError::IterationLimit) if boxes => None,
+            Ok(None) | Err(Error::IterationLimit) if boxes => None,
             other => panic!("a manifold at separation {:e} but {other:?}", sep.f()),
         };
         let reach = c

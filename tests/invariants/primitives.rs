@@ -20,7 +20,7 @@
 
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    closest_points, distance, intersects, penetration, ray_cast, Ball, BoxFrame, Cuboid, GjkConfig,
+    closest_points, distance, intersects, penetration, ray_cast, Ball, BoxFrame, Config, Cuboid,
     Point, RayEntry, Rounded, Segment, Status, SupportMap, Transformed, Vector,
 };
 
@@ -216,7 +216,7 @@ fn signed_gap<T: Scalar, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Option<(f64, P<D>)> {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let d = distance(&General(a), &General(b), &config).ok()?;
     if d.status != Status::Converged {
         return None;
@@ -272,7 +272,7 @@ fn gap_to<T: Scalar, const D: usize>(a: &Primitive<T, D>, p: &Vector<T, D>) -> O
         let away = (p.map(Scalar::f) - q.map(Scalar::f)).norm();
         return Some(away - a.margin().f());
     }
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let point = Point::new(*p).ok()?;
     distance(&point, &General(a), &config)
         .ok()
@@ -281,7 +281,7 @@ fn gap_to<T: Scalar, const D: usize>(a: &Primitive<T, D>, p: &Vector<T, D>) -> O
 
 /// Whether the ray meets `a` within the budget at the earlier answer's `t`
 /// or (a cast that stopped short, whose first hit lies in its bracket) at
-/// its `t_upper`, given as `early`, and passes it without entering deeper
+/// its `upper`, given as `early`, and passes it without entering deeper
 /// than the budget up to `late`: a ray that grazes the surface comes within
 /// rounding of it along a stretch, where any `t` meets the contract of
 /// [`gjk::RayHit`].
@@ -293,7 +293,7 @@ fn grazing<T: Scalar, const D: usize>(
     late: T,
     band: f64,
 ) -> bool {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let at = |t: T| origin + direction * t;
     let Ok(path) = Segment::new(*origin, at(late)) else {
         return false;
@@ -312,7 +312,7 @@ fn hit<T: Scalar, const D: usize>(h: &Option<gjk::RayHit<T, D>>) -> bool {
 }
 
 /// A ray against `a` by its closed form and by the cast loop: an error
-/// only where both err; brackets `[t_lower, t_upper]` of two hits that
+/// only where both err; brackets `[lower, upper]` of two hits that
 /// overlap (to the budget, over the direction's length); a miss against a
 /// hit only where the ray passes within the budget of the shape.
 fn compare_rays<T: Scalar, const D: usize>(
@@ -321,7 +321,7 @@ fn compare_rays<T: Scalar, const D: usize>(
     direction: &Vector<T, D>,
     l: f64,
 ) {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let max_t = T::of(2.0);
     let fast = ray_cast(a, *origin, *direction, max_t, &config);
     let general = ray_cast(&General(a), *origin, *direction, max_t, &config);
@@ -341,22 +341,21 @@ fn compare_rays<T: Scalar, const D: usize>(
     let room = budget::<T>(l, max_t.f() * length, config.tolerance.f()) / length;
     match (fast, general) {
         (Ok(Some(x)), Ok(Some(y))) => {
-            let apart =
-                x.t_lower.f() > y.t_upper.f() + room || y.t_lower.f() > x.t_upper.f() + room;
+            let apart = x.lower.f() > y.upper.f() + room || y.lower.f() > x.upper.f() + room;
             // A grazing ray first comes within rounding of the shape
             // anywhere along a stretch: two hits may differ, as long as
             // the earlier point is on the shape to the budget and the ray
             // before the later one does not enter it deeper than that.
             let band = budget::<T>(l, 0.0, 0.0);
             let (first, last) = if x.t <= y.t { (x, y) } else { (y, x) };
-            let early = [first.t, first.t_upper.min(last.t)];
+            let early = [first.t, first.upper.min(last.t)];
             if apart && !grazing(a, origin, direction, early, last.t, band) {
                 panic!(
                     "ray_cast: [{:e}, {:e}] by the fast path, [{:e}, {:e}] by the loop",
-                    x.t_lower.f(),
-                    x.t_upper.f(),
-                    y.t_lower.f(),
-                    y.t_upper.f()
+                    x.lower.f(),
+                    x.upper.f(),
+                    y.lower.f(),
+                    y.upper.f()
                 );
             }
         }
@@ -390,7 +389,7 @@ fn compare<T: Scalar, const D: usize>(
     l: f64,
     cutoff: f64,
 ) {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let (ga, gb) = (General(a), General(b));
     let judged = sane::<T>(l);
     let tol = config.tolerance.f();
@@ -434,10 +433,10 @@ fn compare<T: Scalar, const D: usize>(
                 "distance: {dx:e} by the fast path, {dy:e} by GJK (budget {room:e}); {x:?} {y:?}"
             );
             assert!(
-                x.lower_bound.f() <= dy + room && y.lower_bound.f() <= dx + room,
+                x.lower.f() <= dy + room && y.lower.f() <= dx + room,
                 "distance: brackets [{:e}, {dx:e}] and [{:e}, {dy:e}] disagree",
-                x.lower_bound.f(),
-                y.lower_bound.f()
+                x.lower.f(),
+                y.lower.f()
             );
         }
     }

@@ -1,9 +1,9 @@
-//! Invariants of the shape constructors (`ConvexHull::new`, `Polygon::new`,
+//! Invariants of the shape constructors (`Scanned::new`, `Polygon::new`,
 //! `Transformed::new`) and of the bare `Simplex`.
 
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    distance, ConvexHull, GjkConfig, Polygon, ShapeError, Simplex, Status, SupportMap,
+    distance, hull::Polygon, hull::Scanned, Config, ShapeError, Simplex, Status, SupportMap,
     SupportPoint, Transformed, Vector,
 };
 
@@ -44,7 +44,7 @@ fn plain_pair<T: Scalar, const D: usize>(a: &[P<D>], bt: &[Vector<T, D>]) -> Pai
         },
         ra: T::zero(),
         rb: T::zero(),
-        config: GjkConfig::default().toward(None),
+        config: Config::default().starting_along(None),
         config_ok: true,
     }
 }
@@ -81,21 +81,18 @@ fn check_support<T: Scalar, const D: usize>(
     }
 }
 
-/// `ConvexHull::new`, its support map, and a distance query from it.
+/// `Scanned::new`, its support map, and a distance query from it.
 pub fn hull_case<T: Scalar, const D: usize>(cloud: &Cloud, other: &Cloud, probe: &[i8; 4]) {
     assert_eq!(
-        ConvexHull::<&[Vector<T, D>], T, D>::new(&[]).map(|_| ()),
+        Scanned::<&[Vector<T, D>], T, D>::new(&[]).map(|_| ()),
         Err(ShapeError::Empty)
     );
     let pts = cloud_t::<T, D>(cloud, MAX_HULL_POINTS);
-    let Ok(hull) = ConvexHull::new(&pts) else {
-        assert!(
-            !finite(&pts),
-            "ConvexHull::new rejected finite points {pts:?}"
-        );
+    let Ok(hull) = Scanned::new(&pts) else {
+        assert!(!finite(&pts), "Scanned::new rejected finite points {pts:?}");
         return;
     };
-    assert!(finite(&pts), "ConvexHull::new accepted {pts:?}");
+    assert!(finite(&pts), "Scanned::new accepted {pts:?}");
     let p64: Vec<P<D>> = pts.iter().map(to64).collect();
     let scale = max_coord(&p64);
     if !sane::<T>(scale) {
@@ -112,7 +109,7 @@ pub fn hull_case<T: Scalar, const D: usize>(cloud: &Cloud, other: &Cloud, probe:
         return;
     }
     let pair = plain_pair::<T, D>(&p64, &ot);
-    let ob = ConvexHull::new(&ot).expect("finite");
+    let ob = Scanned::new(&ot).expect("finite");
     if let Some(d) = check_distance(&pair, &hull, &ob, &pair.a, &pair.b) {
         check_swap(&pair, &hull, &ob, &d);
     }
@@ -180,15 +177,15 @@ pub fn polygon_case<T: Scalar>(spec: &PolygonSpec, other: &Cloud, probe: &[i8; 2
         return;
     }
     let pair = plain_pair::<T, 2>(&v64, &ot);
-    let ob = ConvexHull::new(&ot).expect("finite");
-    let as_hull = ConvexHull::new(&vt).expect("finite");
-    let Ok(h) = distance(&as_hull, &ob, &GjkConfig::default()) else {
+    let ob = Scanned::new(&ot).expect("finite");
+    let as_hull = Scanned::new(&vt).expect("finite");
+    let Ok(h) = distance(&as_hull, &ob, &Config::default()) else {
         return;
     };
     let got = if clean.is_some() {
         check_distance(&pair, &poly, &ob, &pair.a, &pair.b)
     } else {
-        distance(&poly, &ob, &GjkConfig::default()).ok()
+        distance(&poly, &ob, &Config::default()).ok()
     };
     if let Some(g) = got {
         if g.status == Status::Converged && h.status == Status::Converged {
@@ -226,7 +223,7 @@ pub fn transformed_case<T: Scalar, const D: usize>(
     other: &Cloud,
 ) {
     let pts = cloud_t::<T, D>(cloud, MAX_HULL_POINTS);
-    let Ok(hull) = ConvexHull::new(&pts) else {
+    let Ok(hull) = Scanned::new(&pts) else {
         return;
     };
     let entries = matrix.entries::<D>();
@@ -281,12 +278,12 @@ pub fn transformed_case<T: Scalar, const D: usize>(
     let mt: Vec<Vector<T, D>> = moved.iter().map(to_t).collect();
     let mut pair = plain_pair::<T, D>(&moved, &ot);
     pair.scale = pair.scale.max(scale);
-    let ob = ConvexHull::new(&ot).expect("finite");
+    let ob = Scanned::new(&ot).expect("finite");
     let Some(g) = check_distance(&pair, &moved_shape, &ob, &pair.a, &pair.b) else {
         return;
     };
-    let mh = ConvexHull::new(&mt).expect("finite");
-    if let Ok(h) = distance(&mh, &ob, &GjkConfig::default()) {
+    let mh = Scanned::new(&mt).expect("finite");
+    if let Ok(h) = distance(&mh, &ob, &Config::default()) {
         if g.status == Status::Converged && h.status == Status::Converged {
             let tol = budget::<T>(pair.scale, h.distance.f(), T::GJK_TOLERANCE.f());
             assert!(

@@ -10,8 +10,8 @@
 
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    distance, distance_cached, intersects_cached, penetration, ConvexHull, Distance, GjkError,
-    Rounded, SimplexCache, Status, Toward, Transformed, Vector,
+    distance, distance_cached, hull::Scanned, intersects_cached, penetration, Config, Distance,
+    Error, Rounded, SimplexCache, Status, Transformed, Vector,
 };
 
 use super::checks::{config_of, hull_ok, max_coord, to64, to_t, P};
@@ -22,7 +22,7 @@ use super::{budget, sane, Scalar};
 
 /// A shape of the sequence as the queries see it.
 type Shape<'a, T, const D: usize> =
-    Transformed<Rounded<ConvexHull<&'a [Vector<T, D>], T, D>, T>, T, D>;
+    Transformed<Rounded<Scanned<&'a [Vector<T, D>], T, D>, T>, T, D>;
 
 /// A pose `x ↦ R x + t`, in `f64`.
 #[derive(Clone, Copy, Debug)]
@@ -92,7 +92,7 @@ impl<T: Scalar, const D: usize> Body<T, D> {
     fn placed(&self) -> Option<(Shape<'_, T, D>, f64)> {
         let rot = self.pose.rot.map(T::of);
         let pos = to_t::<T, D>(&self.pose.pos);
-        let hull = ConvexHull::new(&self.points[..]).ok()?;
+        let hull = Scanned::new(&self.points[..]).ok()?;
         let shape = Transformed::new(Rounded::new(hull, self.radius).ok()?, rot, pos).ok()?;
         let (r64, t64) = (rot.map(|x| x.f()), to64(&pos));
         let local: Vec<P<D>> = self.points.iter().map(to64).collect();
@@ -180,7 +180,7 @@ pub fn warm_case<T: Scalar, const D: usize>(input: &WarmInput) {
 
 /// The context of one step's comparison.
 struct Case<T: Scalar, const D: usize> {
-    config: Toward<T, D>,
+    config: Config<T, D>,
     config_ok: bool,
     /// Coordinate scale `L` of the two placed shapes.
     scale: f64,
@@ -202,8 +202,8 @@ impl<T: Scalar, const D: usize> Case<T, D> {
     /// alike or neither does.
     fn check_errors<A: core::fmt::Debug, B: core::fmt::Debug>(
         &self,
-        cold: &Result<A, GjkError>,
-        warm: &Result<B, GjkError>,
+        cold: &Result<A, Error>,
+        warm: &Result<B, Error>,
     ) {
         let what = &self.what;
         if !self.config_ok {
@@ -224,15 +224,15 @@ impl<T: Scalar, const D: usize> Case<T, D> {
 
     fn check_distance(
         &self,
-        cold: &Result<Distance<T, D>, GjkError>,
-        warm: &Result<Distance<T, D>, GjkError>,
+        cold: &Result<Distance<T, D>, Error>,
+        warm: &Result<Distance<T, D>, Error>,
     ) {
         self.check_errors(cold, warm);
         let what = &self.what;
         let Ok(w) = warm else {
             return;
         };
-        let (dist, lower) = (w.distance.f(), w.lower_bound.f());
+        let (dist, lower) = (w.distance.f(), w.lower.f());
         assert!(
             w.iterations <= self.config.max_iterations,
             "{what}: {} iterations over the cap",
@@ -248,7 +248,7 @@ impl<T: Scalar, const D: usize> Case<T, D> {
         if !self.sane() {
             return;
         }
-        let (cd, cl) = (c.distance.f(), c.lower_bound.f());
+        let (cd, cl) = (c.distance.f(), c.lower.f());
         let tol = self.tol(cd.max(dist));
         // Each distance is an upper bound and each lower bound certified,
         // whatever the status: a seed that is not a point of the shapes
@@ -283,15 +283,15 @@ impl<T: Scalar, const D: usize> Case<T, D> {
         &self,
         a: &Shape<'_, T, D>,
         b: &Shape<'_, T, D>,
-        cold: &Result<Distance<T, D>, GjkError>,
-        probe: &Result<Distance<T, D>, GjkError>,
-        warm: Result<bool, GjkError>,
+        cold: &Result<Distance<T, D>, Error>,
+        probe: &Result<Distance<T, D>, Error>,
+        warm: Result<bool, Error>,
     ) {
         let what = &self.what;
         let hit = match warm {
             // The cap may strike either query while its bounds straddle
             // contact.
-            Err(GjkError::IterationLimit) => return,
+            Err(Error::IterationLimit) => return,
             Err(e) => {
                 assert!(
                     !self.config_ok || !self.sane(),
@@ -314,7 +314,7 @@ impl<T: Scalar, const D: usize> Case<T, D> {
         // A certified separation (the cold lower bound, whatever its
         // status) rules out a hit; a seed that is not a point of the shapes
         // breaks this.
-        let (dist, lower) = (d.distance.f(), d.lower_bound.f());
+        let (dist, lower) = (d.distance.f(), d.lower.f());
         let tol = self.tol(dist);
         assert!(
             !hit || lower <= tol,

@@ -6,7 +6,7 @@ use core::hint::black_box;
 
 use cortex_m_semihosting::{debug, hprintln};
 use gjk::nalgebra::Vector3;
-use gjk::{ConvexHull, Cuboid, Transformed};
+use gjk::{hull::Scanned, Cuboid, Transformed};
 use gjk_embedded_suite::{check, run_dim, Case, Outcome, Precision};
 
 /// Ends the QEMU run with success or failure.
@@ -166,11 +166,11 @@ pub static HULL_POINTS: [[f32; 3]; 8] = [
 
 /// Fills `points` from [`HULL_POINTS`] through `black_box`, so that nothing
 /// is folded at compile time.
-pub fn hull(points: &mut [Vector3<f32>; 8]) -> Option<ConvexHull<&[Vector3<f32>], f32, 3>> {
+pub fn hull(points: &mut [Vector3<f32>; 8]) -> Option<Scanned<&[Vector3<f32>], f32, 3>> {
     for (p, q) in points.iter_mut().zip(black_box(&HULL_POINTS)) {
         *p = Vector3::new(q[0], q[1], q[2]);
     }
-    ConvexHull::new(&points[..]).ok()
+    Scanned::new(&points[..]).ok()
 }
 
 /// A box of half-size 0.5 moved by `offset` (hidden from the optimiser).

@@ -9,7 +9,7 @@
 
 use gjk::nalgebra::{ComplexField, SMatrix, SVector, Vector2};
 use gjk::{
-    Ball, Capsule, ConvexHull, Cuboid, GjkConfig, Polygon, Real, ShapeError, SupportMap,
+    Ball, Capsule, hull::Scanned, Cuboid, Config, hull::Polygon, Real, ShapeError, SupportMap,
     Transformed,
 };
 
@@ -22,7 +22,7 @@ pub const BOX: u8 = 1;
 /// `p = [ax, ay, az, bx, by, bz, r]`: a capsule around the segment `ab`.
 pub const CAPSULE: u8 = 2;
 /// `p = [s, tx, ty, tz, _, _, _]`: the corner simplex `{0, s·e₀, …, s·e_{D−1}}`
-/// moved by `t`; a `Polygon` in 2D and a `ConvexHull` in 3D.
+/// moved by `t`; a `Polygon` in 2D and a `Scanned` in 3D.
 pub const SIMPLEX: u8 = 3;
 
 /// `intersects`.
@@ -66,7 +66,7 @@ pub enum Failure {
     /// A shape description was rejected.
     Shape(ShapeError),
     /// The query returned an error.
-    Query(gjk::GjkError),
+    Query(gjk::Error),
     /// Unknown shape kind, query or dimension.
     Unknown,
 }
@@ -106,7 +106,7 @@ pub enum Shape<'a, T: Real, const D: usize> {
     /// [`CAPSULE`].
     Capsule(Capsule<T, D>),
     /// [`SIMPLEX`] in 3D.
-    Hull(ConvexHull<&'a [SVector<T, D>], T, D>),
+    Hull(Scanned<&'a [SVector<T, D>], T, D>),
     /// [`SIMPLEX`] in 2D.
     Polygon(Polygon<&'a [Vector2<T>], T>),
 }
@@ -158,7 +158,7 @@ impl<'a, T: Real, const D: usize> Shape<'a, T, D> {
                         point[k - 1] += T::lit(p[0]);
                     }
                 }
-                Shape::Hull(ConvexHull::new(&storage.points[..]).map_err(Failure::Shape)?)
+                Shape::Hull(Scanned::new(&storage.points[..]).map_err(Failure::Shape)?)
             }
             _ => return Err(Failure::Unknown),
         };
@@ -271,7 +271,7 @@ fn intersects_case<T: Precision, const D: usize>(
     a: &Shape<'_, T, D>,
     b: &Shape<'_, T, D>,
 ) -> Result<Outcome, Failure> {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let hit = gjk::intersects(a, b, &config).map_err(Failure::Query)?;
     Ok(Outcome {
         hit,
@@ -284,7 +284,7 @@ fn distance_case<T: Precision, const D: usize>(
     a: &Shape<'_, T, D>,
     b: &Shape<'_, T, D>,
 ) -> Result<Outcome, Failure> {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     let d = gjk::distance(a, b, &config).map_err(Failure::Query)?;
     Ok(Outcome {
         hit: true,
@@ -301,7 +301,7 @@ fn penetration_case<T: Precision, const D: usize>(
     a: &Shape<'_, T, D>,
     b: &Shape<'_, T, D>,
 ) -> Result<Outcome, Failure> {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     Ok(
         match gjk::penetration(a, b, &config).map_err(Failure::Query)? {
             Some(p) => Outcome {
@@ -323,7 +323,7 @@ fn contact_case<T: Precision, const D: usize>(
     b: &Shape<'_, T, D>,
     max: T,
 ) -> Result<Outcome, Failure> {
-    let config = GjkConfig::<T>::default();
+    let config = Config::<T, _>::default();
     Ok(
         match gjk::contact(a, b, max, &config).map_err(Failure::Query)? {
             Some(c) => Outcome {

@@ -7,7 +7,7 @@
 
 use cortex_m_rt::entry;
 use gjk::nalgebra::Vector3;
-use gjk::{distance, intersects, penetration, GjkConfig};
+use gjk::{distance, intersects, penetration, Config};
 use gjk_firmware::{hull, moved_box};
 
 /// 1 when the separated pair does not intersect, 0 otherwise, NaN on error.
@@ -16,7 +16,7 @@ fn query_intersects() -> f32 {
     let (Some(a), Some(b)) = (hull(&mut points), moved_box([3.0, 0.25, -0.25])) else {
         return f32::NAN;
     };
-    match intersects(&a, &b, &GjkConfig::default()) {
+    match intersects(&a, &b, &Config::default()) {
         Ok(hit) => f32::from(u8::from(!hit)),
         Err(_) => f32::NAN,
     }
@@ -27,7 +27,7 @@ fn query_distance() -> f32 {
     let (Some(a), Some(b)) = (hull(&mut points), moved_box([3.0, 0.25, -0.25])) else {
         return f32::NAN;
     };
-    match distance(&a, &b, &GjkConfig::default()) {
+    match distance(&a, &b, &Config::default()) {
         Ok(d) => d.distance,
         Err(_) => f32::NAN,
     }
@@ -39,7 +39,7 @@ fn query_penetration() -> f32 {
     let (Some(a), Some(b)) = (hull(&mut points), moved_box([1.2, 0.1, -0.2])) else {
         return f32::NAN;
     };
-    match penetration(&a, &b, &GjkConfig::default()) {
+    match penetration(&a, &b, &Config::default()) {
         Ok(Some(p)) => p.depth,
         _ => f32::NAN,
     }

@@ -18,7 +18,7 @@ use cortex_m::peripheral::{syst::SystClkSource, SYST};
 use cortex_m_rt::entry;
 use cortex_m_semihosting::hprintln;
 use gjk::nalgebra::Vector3;
-use gjk::{distance, penetration, Cuboid, GjkConfig, SupportMap};
+use gjk::{distance, penetration, Cuboid, Config, SupportMap};
 use gjk_firmware::{hull, moved_box};
 
 /// SysTick's reload: its whole 24-bit range.
@@ -85,7 +85,7 @@ fn main() -> ! {
     let mut points = [Vector3::zeros(); 8];
     let cube_hull = hull(&mut points);
     let (apart, deep) = (moved_box([3.0, 0.25, -0.25]), moved_box([1.2, 0.1, -0.2]));
-    let config = GjkConfig::default();
+    let config = Config::default();
     let gap = |a: Option<&dyn SupportMap<f32, 3>>| match (a, &apart) {
         (Some(a), Some(b)) => distance(a, b, &config).map_or(f32::NAN, |d| d.distance),
         _ => f32::NAN,

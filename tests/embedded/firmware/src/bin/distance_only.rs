@@ -7,7 +7,7 @@
 
 use cortex_m_rt::entry;
 use gjk::nalgebra::Vector3;
-use gjk::{distance, GjkConfig};
+use gjk::{distance, Config};
 use gjk_firmware::{hull, moved_box};
 
 #[entry]
@@ -18,7 +18,7 @@ fn main() -> ! {
     // The distance, or NaN when a shape or the query failed.
     let query = || match (&a, &b) {
         (Some(a), Some(b)) => {
-            distance(a, b, &GjkConfig::default()).map_or(f32::NAN, |d| d.distance)
+            distance(a, b, &Config::default()).map_or(f32::NAN, |d| d.distance)
         }
         _ => f32::NAN,
     };

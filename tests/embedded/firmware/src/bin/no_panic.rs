@@ -15,13 +15,13 @@ use gjk::nalgebra::{Isometry2, Isometry3, SMatrix, SVector, Vector2, Vector3};
 use gjk::{
     closest_points, contact, contact_manifold, contact_manifold_into, distance, distance_cached, intersects,
     intersects_cached, penetration, ray_cast, shape_cast, shape_cast_with_separation,
-    time_of_impact, Aabb, Affine, Ball, BoundingBall, BuiltHull, Capsule, ClimbingHull, Cone,
-    ConvexHull, Cuboid, Cylinder, Ellipsoid, Faces, GjkConfig, Hull, HullBlock, PackedHull,
-    Polygon, Real, RigidMotion, SimplexCache, SupportMap, Transformed, Triangle,
+    time_of_impact, Aabb, Affine, Ball, BoundingBall, hull::Built, Capsule, hull::Climbing, Cone,
+    hull::Scanned, Cuboid, Cylinder, Ellipsoid, Faces, Config, Hull, hull::Block, hull::Packed,
+    hull::Polygon, Real, RigidMotion, SimplexCache, SupportMap, Transformed, Triangle,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
-    let config = black_box(GjkConfig::<T>::default());
+    let config = black_box(Config::<T, _>::default());
     black_box(intersects(a, b, &config).ok());
     black_box(distance(a, b, &config).ok().map(|d| d.distance));
     black_box(closest_points(a, b, black_box(T::one()), &config).ok());
@@ -63,7 +63,7 @@ fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T
 
 /// The contact manifold (shapes with flat features).
 fn manifold<T: Real, const D: usize>(a: &impl Faces<T, D>, b: &impl Faces<T, D>) {
-    let config = black_box(GjkConfig::<T>::default());
+    let config = black_box(Config::<T, _>::default());
     black_box(contact_manifold(a, b, black_box(T::one()), &config).ok());
     let mut out = black_box(gjk::Manifold::new());
     black_box(contact_manifold_into(a, b, black_box(T::one()), &config, &mut out).ok());
@@ -76,7 +76,7 @@ where
     A: SupportMap<T, D>,
     B: SupportMap<T, D>,
 {
-    let config = black_box(GjkConfig::<T>::default());
+    let config = black_box(Config::<T, _>::default());
     let mut cache = black_box(SimplexCache::new());
     black_box(
         distance_cached(a, b, &config, &mut cache)
@@ -111,7 +111,7 @@ fn three<T: Real>() {
         v(0.0, 0.0, 1.0),
     ]);
     let (Ok(hull), Ok(cuboid), Ok(ball), Ok(capsule)) = (
-        ConvexHull::new(&points),
+        Scanned::new(&points),
         Cuboid::new(black_box(v(1.0, 1.0, 1.0))),
         Ball::new(black_box(v(0.5, 0.5, 0.5)), black_box(T::one())),
         Capsule::new(
@@ -138,13 +138,13 @@ fn three<T: Real>() {
     black_box(moved.bounding_ball().ok());
 
     let facets = black_box([[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]);
-    let mut blocks = [HullBlock::<T, 3>::default(); 1];
+    let mut blocks = [Block::<T, 3>::default(); 1];
     // The sizes depend on the dimension only, not on the scalar.
-    let mut offsets = [0; ClimbingHull::<f32, 3>::offsets_needed(4)];
-    let mut neighbours = [0; ClimbingHull::<f32, 3>::neighbours_needed(4)];
+    let mut offsets = [0; Climbing::<f32, 3>::offsets_needed(4)];
+    let mut neighbours = [0; Climbing::<f32, 3>::neighbours_needed(4)];
     if let (Ok(packed), Ok(climbing)) = (
-        PackedHull::new(&points, black_box(&mut blocks)),
-        ClimbingHull::new(&points, &facets, &mut offsets, &mut neighbours),
+        Packed::new(&points, black_box(&mut blocks)),
+        Climbing::new(&points, &facets, &mut offsets, &mut neighbours),
     ) {
         // The queries are the same generic code as above; what is new is the
         // support maps, called here directly to keep the binary in flash.
@@ -166,11 +166,11 @@ fn build_hulls<T: Real>() {
         v(1.0, 1.0, 1.0),
         v(0.2, 0.2, 0.2),
     ]);
-    let mut vertices = [0; BuiltHull::<3>::vertices_needed(6)];
-    let mut facets = [[0; 3]; BuiltHull::<3>::facets_needed(6)];
-    let mut work = [0; BuiltHull::<3>::work_needed(6)];
+    let mut vertices = [0; Built::<3>::vertices_needed(6)];
+    let mut facets = [[0; 3]; Built::<3>::facets_needed(6)];
+    let mut work = [0; Built::<3>::work_needed(6)];
     if let Ok(hull) =
-        BuiltHull::<3>::build(&points, &mut vertices, &mut facets, black_box(&mut work))
+        Built::<3>::build(&points, &mut vertices, &mut facets, black_box(&mut work))
     {
         black_box(hull.vertices());
         black_box(hull.facets());
@@ -192,10 +192,10 @@ fn build_hulls<T: Real>() {
         Vector2::new(T::one(), T::zero()),
         Vector2::new(T::one(), T::one()),
     ]);
-    let mut vertices = [0; BuiltHull::<2>::vertices_needed(3)];
-    let mut edges = [[0; 2]; BuiltHull::<2>::facets_needed(3)];
-    let mut work = [0; BuiltHull::<2>::work_needed(3)];
-    if let Ok(hull) = BuiltHull::<2>::build(&flat, &mut vertices, &mut edges, black_box(&mut work))
+    let mut vertices = [0; Built::<2>::vertices_needed(3)];
+    let mut edges = [[0; 2]; Built::<2>::facets_needed(3)];
+    let mut work = [0; Built::<2>::work_needed(3)];
+    if let Ok(hull) = Built::<2>::build(&flat, &mut vertices, &mut edges, black_box(&mut work))
     {
         black_box(hull.facets());
     }
