@@ -5,9 +5,9 @@
 
 use nalgebra::SVector;
 
-use crate::query::Error;
-use crate::real::{all_finite, axis, max_abs, Length, Real};
-use crate::support::{ShapeError, SupportMap, Transformed};
+use crate::engine::config::Error;
+use crate::math::real::{all_finite, axis, max_abs, Length, Real};
+use crate::shape::{ShapeError, SupportMap, Transformed};
 
 /// An axis-aligned box `{x : min ≤ x ≤ max}` (componentwise).
 ///

@@ -87,85 +87,45 @@ compile_error!(
     "gjk needs float functions: enable the `std` feature (default) or the `libm` feature"
 );
 
-mod basis;
-mod bounds;
-mod cast;
-mod contact;
+// The layers, each importing only from those above it in this list:
 mod engine;
 mod epa;
-mod gjk;
-mod hull_build;
-mod manifold;
-mod pair;
+mod math;
 mod query;
-mod real;
+mod shape;
+mod simplex;
+// Extras on top of the queries.
+mod bounds;
 #[cfg(feature = "serde")]
 mod serialize;
-mod simplex;
-mod support;
 #[cfg(test)]
 mod test_lcg;
 pub mod trace;
-mod warm;
 
 pub use crate::bounds::{Aabb, BoundingBall};
-pub use crate::cast::{
+pub use crate::engine::config::{Config, Error, Status, DEFAULT_MAX_ITERATIONS};
+pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+pub use crate::math::real::Real;
+pub use crate::query::cast::{
     ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, RayHit, RigidMotion, ShapeHit,
 };
-pub use crate::contact::{contact, contact_with_capacity, penetration, Contact, Penetration};
-pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
-pub use crate::gjk::{closest_points, distance, intersects, Distance};
-pub use crate::manifold::{
+pub use crate::query::certified::Certified;
+pub use crate::query::contact::{
+    contact, contact_with_capacity, penetration, Contact, Penetration,
+};
+pub use crate::query::distance::{closest_points, distance, intersects, Distance};
+pub use crate::query::manifold::{
     contact_manifold, contact_manifold_into, Face, Faces, Manifold, ManifoldPoint, Side,
     MAX_FACE_POINTS, MAX_MANIFOLD_POINTS,
 };
-pub use crate::query::{Certified, Config, Error, Status, DEFAULT_MAX_ITERATIONS};
-pub use crate::real::Real;
-pub use crate::simplex::{Simplex, SupportPoint};
-pub use crate::support::{
+pub use crate::query::warm::{distance_cached, intersects_cached, SimplexCache};
+pub use crate::shape::{
     Affine, Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Hull, MinkowskiSum,
     Placement, Point, RayEntry, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
 };
-pub use crate::warm::{distance_cached, intersects_cached, SimplexCache};
+pub use crate::simplex::{Simplex, SupportPoint};
 
-/// The specialised forms of a convex polytope, for callers with a reason to
-/// pick one; [`Hull`] chooses among them by size and is the one to use
-/// otherwise.
-///
-/// | type | input | support | use it when |
-/// |---|---|---|---|
-/// | [`Hull`] (at the root) | any point cloud | scan up to 16 vertices, climbing above | always, unless a row below fits better |
-/// | [`Polygon`] | a convex polygon, vertices in counter-clockwise order | binary search, `O(log n)` | 2D shapes given in order (a level editor, Box2D-style polygons) |
-/// | [`Scanned`] | points that are already the hull's vertices | a scan of all points | shapes rebuilt every frame from few points |
-/// | [`Packed`] ([`Block`]s) | the same | a scan over SIMD-friendly blocks | large hulls with no facets at hand |
-/// | [`Climbing`] | points and facets (from [`Built`] or a mesh) | hill climbing on the edge graph | large hulls whose method is fixed by the caller |
-/// | [`Built`] | any point cloud | none: the exact hull as indices | building a hull once, for storage or another library |
-///
-/// # Example
-///
-/// ```
-/// use gjk::hull::Scanned;
-/// use gjk::{distance, Config, Hull, Vector};
-///
-/// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
-/// let corners = [v(0.0, 0.0), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)];
-/// let cloud = [v(0.5, 0.5), corners[0], corners[1], corners[2], corners[3], v(0.5, 0.0)];
-/// let n = cloud.len();
-/// let mut indices = vec![0; Hull::<f64, 2>::indices_needed(n)];
-/// let mut facets = vec![[0; 2]; Hull::<f64, 2>::facets_needed(n)];
-/// let square = Hull::<f64, 2>::new(&cloud, &mut indices, &mut facets).unwrap();
-/// assert_eq!(square.vertices().len(), 4);
-/// let scanned = Scanned::new(&corners[..]).unwrap();
-/// let config = Config::default();
-/// assert_eq!(
-///     distance(&square, &scanned, &config).unwrap().distance,
-///     0.0,
-/// );
-/// ```
-pub mod hull {
-    pub use crate::hull_build::Built;
-    pub use crate::support::{Block, Climbing, Packed, Polygon, Scanned};
-}
+pub use crate::shape::hull;
 
 #[doc = include_str!("../docs/from_parry.md")]
 pub mod from_parry {}

@@ -14,8 +14,8 @@ use nalgebra::{SMatrix, SVector, Vector2};
 use serde::de::{Deserialize, Deserializer, Error};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::real::Real;
-use crate::support::{
+use crate::math::real::Real;
+use crate::shape::{
     Affine, Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Point, Polygon, Rounded, Scanned,
     Segment, Transformed, Triangle,
 };

@@ -26,16 +26,14 @@ from types import SimpleNamespace as Record
 
 # Layer of each path prefix (relative to src/; the longest matching prefix
 # wins). A lower layer must not use a higher one; within a layer is fine.
-# Old and new layouts (math/, shape/, simplex/, engine/, epa/, query/, extras).
 LAYERS = [
-    ("math/", 0), ("real.rs", 0), ("basis.rs", 0),
-    ("query.rs", 0),  # old layout: Config, Status, Error (uses real only)
-    ("shape/", 1), ("support/", 1), ("hull_build/", 1),
+    ("math/", 0),
+    ("shape/", 1),
     ("simplex/", 2),
-    ("engine/", 3), ("pair.rs", 3),
+    ("engine/", 3),
     ("epa/", 4),
-    ("query/", 5), ("gjk.rs", 5), ("contact.rs", 5), ("cast/", 5), ("manifold/", 5), ("warm/", 5),
-    ("extras/", 6), ("bounds.rs", 6), ("trace/", 6), ("serialize.rs", 6),
+    ("query/", 5),
+    ("bounds.rs", 6), ("trace/", 6), ("serialize.rs", 6), ("test_lcg.rs", 6),
     ("lib.rs", 9),
 ]
 

@@ -2,7 +2,7 @@
 //! shapes.
 //!
 //! Queries run on the shapes' *cores* in the kernel's frame (support points
-//! multiplied by a power of two `σ`, see [`Pair`](crate::pair::Pair)); GJK
+//! multiplied by a power of two `σ`, see [`Pair`](crate::engine::pair::Pair)); GJK
 //! and EPA both end in a [`CoreAnswer`]. The shapes' answer is that one
 //! divided by `σ`, with the margins (radii) `r_A + r_B` taken off the signed
 //! distance and the witnesses pushed out along the normal by their radius:
@@ -11,11 +11,11 @@
 use nalgebra::SVector;
 
 use super::extent::Extent;
-use crate::pair::Pair;
-use crate::query::{Error, Status};
-use crate::real::{all_finite, max_abs, unit, Length, Real};
+use crate::engine::config::{Error, Status};
+use crate::engine::pair::Pair;
+use crate::math::real::{all_finite, max_abs, unit, Length, Real};
+use crate::shape::SupportMap;
 use crate::simplex::{Simplex, SupportPoint};
-use crate::support::SupportMap;
 
 /// What a query learned about the cores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +107,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         }
     }
 
-    /// For cores apart, as [`contact`](crate::contact) promises them: the
+    /// For cores apart, as [`contact`](crate::query::contact) promises them: the
     /// witnesses exactly `distance · normal` apart, when they still miss
     /// that by more than rounding after [`Self::aligned`] (which leaves a
     /// sideways miss where moving a witness across could take it off its

@@ -8,7 +8,7 @@
 //! [`Real::ROUNDING_FLOOR`] times that coordinate, the *extent*, tracked
 //! here and nowhere else.
 
-use crate::real::{max_abs, Real};
+use crate::math::real::{max_abs, Real};
 use crate::simplex::{Simplex, SupportPoint};
 
 /// The largest coordinate of the shape points a query has seen (both

@@ -4,11 +4,11 @@
 use nalgebra::SVector;
 
 use super::termination::dot_rounding;
-use crate::basis::Basis;
-use crate::pair::Pair;
-use crate::real::{all_finite, max_abs, Length, Real};
+use crate::engine::pair::Pair;
+use crate::math::basis::Basis;
+use crate::math::real::{all_finite, max_abs, Length, Real};
+use crate::shape::SupportMap;
 use crate::simplex::{Simplex, SupportPoint};
-use crate::support::SupportMap;
 
 /// A bound found by [`face_bound`].
 #[derive(Clone, Copy)]

@@ -28,8 +28,11 @@
 //!   [`within`] into a boolean.
 
 mod answer;
+pub(crate) mod config;
 mod extent;
 mod face_bound;
+mod hooks;
+pub(crate) mod pair;
 mod pin;
 mod point_core;
 mod termination;
@@ -38,17 +41,16 @@ use nalgebra::SVector;
 
 pub(crate) use answer::{margins, CoreAnswer, ShapeAnswer, Verdict};
 pub(crate) use extent::Extent;
+pub(crate) use hooks::{Trail, Watch};
 pub(crate) use pin::checked_witnesses;
 pub(crate) use point_core::point_core;
 pub(crate) use termination::{certified_offset, within};
 
-use crate::pair::{small_direction, Pair};
-use crate::query::{Config, Error, Status};
-use crate::real::{all_finite, axis, max_abs, Length, Real};
+use crate::engine::config::{Config, Error, Status};
+use crate::engine::pair::{small_direction, Pair};
+use crate::math::real::{all_finite, axis, max_abs, Length, Real};
+use crate::shape::SupportMap;
 use crate::simplex::Simplex;
-use crate::support::SupportMap;
-use crate::trace::Watch;
-use crate::warm::Trail;
 use face_bound::face_bound;
 use termination::{bounds_meet, certifies, dot_rounding, gap_closed, proves_beyond, touching};
 

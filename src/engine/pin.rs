@@ -34,10 +34,10 @@ use nalgebra::SVector;
 
 use super::termination::proven_within;
 use super::{begin, gjk_loop, Exits, ShapeAnswer};
-use crate::query::{Config, Status};
-use crate::real::{max_abs, Real};
+use crate::engine::config::{Config, Status};
+use crate::math::real::{max_abs, Real};
+use crate::shape::{BoxFrame, Point, SupportMap};
 use crate::simplex::Simplex;
-use crate::support::{BoxFrame, Point, SupportMap};
 
 /// `answer` with reconciled witnesses pinned to boxes
 /// ([`pinned_to_boxes`]), then, where converged, each witness of a shape

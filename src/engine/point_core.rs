@@ -10,10 +10,10 @@
 
 use super::answer::{CoreAnswer, Verdict};
 use super::extent::Extent;
-use crate::query::Status;
-use crate::real::{all_finite, max_abs, Length, Real};
+use crate::engine::config::Status;
+use crate::math::real::{all_finite, max_abs, Length, Real};
+use crate::shape::SupportMap;
 use crate::simplex::SupportPoint;
-use crate::support::SupportMap;
 use nalgebra::SVector;
 
 /// The answer on the cores when one of them is a point the other projects;
@@ -101,7 +101,7 @@ where
 /// where local coordinates are not distances).
 #[inline(always)]
 fn beyond_box<T: Real, const D: usize>(
-    frame: &crate::support::BoxFrame<T, D>,
+    frame: &crate::shape::BoxFrame<T, D>,
     c: &SVector<T, D>,
 ) -> Option<SVector<T, D>> {
     let rel = c - frame.centre;

@@ -8,10 +8,10 @@
 
 use super::answer::{CoreAnswer, Verdict};
 use super::extent::Extent;
-use crate::query::{Config, Error, Status};
+use crate::engine::config::{Config, Error, Status};
 use nalgebra::SVector;
 
-use crate::real::{max_abs, Real};
+use crate::math::real::{max_abs, Real};
 
 /// The cores touch: `‖v‖²` (given as `vv`) is within the rounding of the
 /// coordinates, so no direction to the origin is defined.

@@ -10,9 +10,10 @@
 
 use nalgebra::SVector;
 
-use crate::basis::Basis;
-use crate::real::{all_finite, robust_norm, unit, Length, Real};
-use crate::simplex::{cross, vouched};
+use crate::math::basis::Basis;
+use crate::math::cross::cross;
+use crate::math::real::{all_finite, robust_norm, unit, Length, Real};
+use crate::simplex::vouched;
 
 /// A facet's outward unit normal and the height of `outward` above the
 /// facet's plane: `outward`'s component orthogonal to the span of the

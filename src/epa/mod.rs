@@ -4,22 +4,24 @@
 
 mod facet_normal;
 mod polytope;
+mod watch;
 
 use nalgebra::SVector;
 
-use crate::basis::Basis;
+use crate::engine::config::{Config, Error, Status};
+use crate::engine::pair::Pair;
 use crate::engine::{first_direction, gjk_loop, CoreAnswer, Exits, Extent, Verdict};
-use crate::pair::Pair;
-use crate::query::{Config, Error, Status};
-use crate::real::{all_finite, axis, max_abs, Length, Real};
+use crate::math::basis::Basis;
+use crate::math::real::{all_finite, axis, max_abs, Length, Real};
+use crate::shape::{SupportMap, Transformed};
 use crate::simplex::{Simplex, SupportPoint};
-use crate::support::{SupportMap, Transformed};
-use crate::trace::Watch;
+
 pub(crate) use polytope::Polytope;
 use polytope::{Closest, Facet, Grow};
+pub(crate) use watch::EpaWatch;
 
 /// Default room for polytope vertices in [`penetration`](crate::penetration)
-/// and [`contact`](crate::contact).
+/// and [`contact`](crate::query::contact).
 ///
 /// # Example
 ///
@@ -38,7 +40,7 @@ use polytope::{Closest, Facet, Grow};
 /// ```
 pub const DEFAULT_EPA_VERTICES: usize = 64;
 /// Default room for polytope facets in [`penetration`](crate::penetration)
-/// and [`contact`](crate::contact).
+/// and [`contact`](crate::query::contact).
 ///
 /// # Example
 ///
@@ -89,7 +91,7 @@ pub(crate) fn expand<T, const D: usize, const V: usize, const F: usize, A, B>(
     pair: &Pair<'_, A, B, T>,
     config: &Config<T, D>,
     simplex: &Simplex<T, D>,
-    watch: &mut impl Watch<T, D>,
+    watch: &mut impl EpaWatch<T, D>,
 ) -> Result<CoreAnswer<T, D>, Error>
 where
     T: Real,
@@ -303,7 +305,7 @@ fn run_epa<T, const D: usize, const V: usize, const F: usize, A, B>(
     config: &Config<T, D>,
     poly: &mut Polytope<T, D, V, F>,
     mut extent: Extent<T>,
-    watch: &mut impl Watch<T, D>,
+    watch: &mut impl EpaWatch<T, D>,
 ) -> Result<CoreAnswer<T, D>, Error>
 where
     T: Real,
@@ -646,7 +648,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::support::{Cuboid, Point, Transformed};
+    use crate::shape::{Cuboid, Point, Transformed};
 
     /// GJK ended touching: its triangle lies in the plane `x = 0` through
     /// the origin, and `A − B` reaches only `d` beyond it along `x`, less

@@ -21,7 +21,7 @@ use nalgebra::{ArrayStorage, SVector};
 
 use super::facet_normal::outward_normal;
 use crate::engine::certified_offset;
-use crate::real::{robust_norm, Real};
+use crate::math::real::{robust_norm, Real};
 use crate::simplex::{Simplex, SupportPoint};
 
 /// A facet's slot is unused.
@@ -553,7 +553,7 @@ mod tests {
         // A simplex with the origin inside: the axes and minus their sum.
         let mut sum = SVector::<T, D>::zeros();
         for i in 0..D {
-            let e = crate::real::axis::<T, D>(i);
+            let e = crate::math::real::axis::<T, D>(i);
             sum += e;
             start.push(SupportPoint::from_point(e));
         }

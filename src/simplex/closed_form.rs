@@ -45,7 +45,8 @@
 use nalgebra::SVector;
 
 use super::johnson::{supports, Face};
-use crate::real::{Length, Real};
+use crate::math::cross::cross;
+use crate::math::real::{Length, Real};
 
 /// The smallest normalised volume (sine of a triangle's angle, or the
 /// volume of a tetrahedron over the product of its edges' lengths) the
@@ -131,23 +132,6 @@ fn min_sine2<T: Real>() -> T {
 pub(crate) fn vouched<T: Real>(det2: T, edges2: T) -> bool {
     let floor = min_sine2::<T>() * edges2;
     floor >= T::MIN_POSITIVE && floor.is_finite() && det2 >= floor
-}
-
-/// The cross product in space (zero in other dimensions, where it is not
-/// called).
-#[inline(always)]
-pub(crate) fn cross<T: Real, const D: usize>(
-    u: &SVector<T, D>,
-    w: &SVector<T, D>,
-) -> SVector<T, D> {
-    let c = |i: usize| u.get(i).copied().unwrap_or(T::zero());
-    let d = |i: usize| w.get(i).copied().unwrap_or(T::zero());
-    let x = [
-        c(1) * d(2) - c(2) * d(1),
-        c(2) * d(0) - c(0) * d(2),
-        c(0) * d(1) - c(1) * d(0),
-    ];
-    SVector::from_fn(|i, _| x.get(i).copied().unwrap_or(T::zero()))
 }
 
 /// The scalar cross product in the plane, `u₀ w₁ − u₁ w₀`.
@@ -332,7 +316,7 @@ mod tests {
     //! `ε L / sine`), and when they pick the same face, so do the weights
     //! within `2¹⁰ ε (1 + ‖a‖ / ‖e‖)`.
     use super::*;
-    use crate::real::max_abs;
+    use crate::math::real::max_abs;
     use crate::simplex::johnson;
     use crate::test_lcg::Lcg;
 

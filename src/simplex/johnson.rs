@@ -50,8 +50,8 @@
 
 use nalgebra::SVector;
 
-use crate::basis::Basis;
-use crate::real::{axis, Length, Real};
+use crate::math::basis::Basis;
+use crate::math::real::{axis, Length, Real};
 
 /// The closest face found for one base vertex.
 pub(super) struct Face<T: Real, const D: usize> {

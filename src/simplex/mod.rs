@@ -4,12 +4,12 @@
 
 use nalgebra::{ArrayStorage, SVector};
 
-use crate::real::Real;
+use crate::math::real::Real;
 
 mod closed_form;
 mod johnson;
 
-pub(crate) use closed_form::{cross, vouched};
+pub(crate) use closed_form::vouched;
 
 use johnson::Face;
 

@@ -55,17 +55,17 @@ mod recording;
 mod watch;
 
 pub use recording::Recording;
-pub(crate) use watch::{Scaled, Watch};
+pub(crate) use watch::Scaled;
 
 use nalgebra::{ArrayStorage, SVector};
 
-use crate::contact::{signed_watched, Contact, Penetration};
+use crate::engine::config::{Config, Error};
 use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
-use crate::gjk::{distance_watched, intersects_watched, Distance};
-use crate::query::{Config, Error};
-use crate::real::Real;
+use crate::math::real::Real;
+use crate::query::contact::{signed_watched, Contact, Penetration};
+use crate::query::distance::{distance_watched, intersects_watched, Distance};
+use crate::shape::SupportMap;
 use crate::simplex::{Simplex, SupportPoint};
-use crate::support::SupportMap;
 
 /// One GJK iteration, in the shapes' frame, on the cores.
 ///

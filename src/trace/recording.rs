@@ -1,7 +1,7 @@
 //! A fixed-capacity record of a query's iterations.
 
 use super::{EpaPolytope, EpaStep, GjkStep, Observer};
-use crate::real::Real;
+use crate::math::real::Real;
 
 /// The first `N` GJK steps and the first `N` EPA steps of the queries it
 /// observes, kept in place (no allocation), and how many more there were.

@@ -3,53 +3,10 @@
 //! frame.
 
 use super::{EpaPolytope, EpaStep, FacetVisitor, GjkStep, Observer};
-use crate::epa::Polytope;
-use crate::real::Real;
+use crate::engine::Watch;
+use crate::epa::{EpaWatch, Polytope};
+use crate::math::real::Real;
 use crate::simplex::{Simplex, SupportPoint};
-
-/// What the loops report, in the kernel's frame. `()` ignores it all, and
-/// its empty inlined methods leave the loops as they are without it.
-pub(crate) trait Watch<T: Real, const D: usize> {
-    /// Told the pair's scale `σ` and the margins, once the pair is set up
-    /// (before any step).
-    fn frame(&mut self, sigma: T, margins: T);
-    /// A GJK iteration: the simplex it starts from, the support point it
-    /// found (if it searched), and the lower bound after it.
-    fn gjk(
-        &mut self,
-        iteration: u32,
-        simplex: &Simplex<T, D>,
-        support: Option<&SupportPoint<T, D>>,
-        lower: T,
-    );
-    /// An EPA iteration: the polytope, the facet `f` expanded, the support
-    /// point along its normal, and the depth's bracket after it.
-    fn epa<const V: usize, const F: usize>(
-        &mut self,
-        iteration: u32,
-        polytope: &Polytope<T, D, V, F>,
-        f: usize,
-        support: &SupportPoint<T, D>,
-        bracket: (T, T),
-    );
-}
-
-impl<T: Real, const D: usize> Watch<T, D> for () {
-    #[inline(always)]
-    fn frame(&mut self, _: T, _: T) {}
-    #[inline(always)]
-    fn gjk(&mut self, _: u32, _: &Simplex<T, D>, _: Option<&SupportPoint<T, D>>, _: T) {}
-    #[inline(always)]
-    fn epa<const V: usize, const F: usize>(
-        &mut self,
-        _: u32,
-        _: &Polytope<T, D, V, F>,
-        _: usize,
-        _: &SupportPoint<T, D>,
-        _: (T, T),
-    ) {
-    }
-}
 
 /// An [`Observer`] fed in the shapes' frame: the kernel's coordinates
 /// multiplied by `1/σ` (exact, `σ` a power of two).
@@ -101,7 +58,9 @@ impl<T: Real, O: Observer<T, D>, const D: usize> Watch<T, D> for Scaled<'_, T, O
             margins: self.margins,
         });
     }
+}
 
+impl<T: Real, O: Observer<T, D>, const D: usize> EpaWatch<T, D> for Scaled<'_, T, O> {
     fn epa<const V: usize, const F: usize>(
         &mut self,
         iteration: u32,
