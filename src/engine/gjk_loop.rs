@@ -1,0 +1,250 @@
+//! The GJK loop on the cores of a pair, and where and why it stopped.
+
+use nalgebra::SVector;
+
+use super::begin::Exits;
+use super::face_bound::{face_bound, FaceBound};
+use super::hooks::{Trail, Watch};
+use super::termination::{
+    bounds_meet, certifies, dot_rounding, gap_closed, proves_beyond, touching,
+};
+use super::{CoreAnswer, Extent, Verdict};
+use crate::engine::config::Config;
+use crate::engine::config::{Error, Status};
+use crate::engine::pair::Pair;
+use crate::math::real::{all_finite, Length, Real};
+use crate::shape::SupportMap;
+use crate::simplex::Simplex;
+
+/// The GJK loop on the cores of a pair, in the pair's frame, run in
+/// `simplex` (left holding the final simplex), stopping early as `exits`
+/// asks (its cutoffs in the pair's frame).
+///
+/// The loop starts from `simplex` as it is: its vertices must be points of
+/// the cores (`w = a − b`, support points of the pair) and its closest point
+/// up to date, as after [`begin`] (one point) or a reduction (a warm start).
+/// An empty simplex is a caller error, reported as
+/// [`Error::InvalidConfig`].
+pub(crate) fn gjk_loop<T, A, B, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
+    config: &Config<T, D>,
+    exits: Exits<T>,
+    simplex: &mut Simplex<T, D>,
+) -> Result<CoreAnswer<T, D>, Error>
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+{
+    traced_loop(pair, config, exits, simplex, &mut (), &mut ())
+}
+
+/// [`gjk_loop`], reporting every iteration to `watch`.
+pub(crate) fn watched_loop<T, A, B, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
+    config: &Config<T, D>,
+    exits: Exits<T>,
+    simplex: &mut Simplex<T, D>,
+    watch: &mut impl Watch<T, D>,
+) -> Result<CoreAnswer<T, D>, Error>
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+{
+    traced_loop(pair, config, exits, simplex, &mut (), watch)
+}
+
+/// Where and why the loop stopped, before its answer is read off the
+/// simplex.
+struct Stop<T: Real, const D: usize> {
+    verdict: Verdict,
+    status: Status,
+    lower: T,
+    normal: Option<SVector<T, D>>,
+    iterations: u32,
+}
+
+/// [`gjk_loop`], recording in `trail` the search direction of every vertex
+/// the simplex gains and keeps, for a warm start to seed its next simplex
+/// from. Cold queries pass `()`, whose reports do nothing: the loop
+/// compiles to the same code as without a trail. Every iteration is
+/// reported to `watch` (for [`crate::trace`]; `()` when untraced).
+pub(crate) fn traced_loop<T, A, B, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
+    config: &Config<T, D>,
+    exits: Exits<T>,
+    simplex: &mut Simplex<T, D>,
+    trail: &mut impl Trail<T, D>,
+    watch: &mut impl Watch<T, D>,
+) -> Result<CoreAnswer<T, D>, Error>
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+{
+    config.check()?;
+    if simplex.is_empty() {
+        return Err(Error::InvalidConfig);
+    }
+    let mut v = simplex.closest_point();
+    let mut extent = Extent::of(simplex);
+    let mut lower = T::zero();
+    let tolerance = config.tolerance;
+
+    let mut stop = None;
+    for iteration in 1..=config.max_iterations {
+        let end = |verdict, status, lower, iterations| Stop {
+            verdict,
+            status,
+            lower,
+            normal: None,
+            iterations,
+        };
+        let vv = v.length_squared();
+        if !vv.is_finite() {
+            return Err(Error::Overflow);
+        }
+        if touching(vv, extent) || simplex.is_full() {
+            watch.gjk(iteration, simplex, None, lower);
+            stop = Some(end(
+                Verdict::Overlap,
+                Status::Converged,
+                T::zero(),
+                iteration - 1,
+            ));
+            break;
+        }
+        if exits.within.is_some_and(|m| vv <= m * m) {
+            watch.gjk(iteration, simplex, None, lower);
+            stop = Some(end(
+                Verdict::WithinMargin,
+                Status::Converged,
+                lower,
+                iteration - 1,
+            ));
+            break;
+        }
+
+        let p = pair.support(&-v);
+        if !all_finite(&p.w) {
+            return Err(pair.non_finite(&p.w));
+        }
+        extent.include(&p);
+        let vw = v.dot(&p.w);
+        let norm = vv.sqrt();
+        let proven = vw - dot_rounding(&p.w, norm);
+        if proven > T::zero() {
+            lower = lower.max(proven / norm);
+            if exits
+                .beyond
+                .is_some_and(|c| proves_beyond(lower, c, extent))
+            {
+                watch.gjk(iteration, simplex, Some(&p), lower);
+                stop = Some(end(
+                    Verdict::BeyondCutoff,
+                    Status::Converged,
+                    lower,
+                    iteration,
+                ));
+                break;
+            }
+        }
+        watch.gjk(iteration, simplex, Some(&p), lower);
+        if gap_closed(vv, vw, norm, tolerance, extent) {
+            stop = Some(end(Verdict::Apart, Status::Converged, lower, iteration));
+            break;
+        }
+
+        // No progress means rounding has the last word. The answer is then
+        // converged only if a bound certifies it: the plain bound failed
+        // the gap test above, so the bound along the face's own normal
+        // ([`face_bound`]) is tried; otherwise the loop stalled, and says so
+        // with the bracket it has. Once certified, the face through `w`
+        // holds the answer to rounding: its closest point, where it is no
+        // farther than ‖v‖ by more than rounding, gives better witnesses
+        // than the old face's, so the push is tried once more with that
+        // allowance (one call site keeps the reduction inlined).
+        let mut certified: Option<(T, SVector<T, D>, T)> = None;
+        let mut below = vv;
+        let progress = loop {
+            simplex.push(p);
+            let next = trail.reduce_below(simplex, below, &v);
+            if next.is_some() || certified.is_some() {
+                break next;
+            }
+            // The simplex's own faces first; a face widened by the bound's
+            // support points only where those certify nothing, and only as
+            // far as `v` already points along its normal to rounding (the
+            // witnesses are the simplex's: they must answer that normal).
+            let along_v =
+                |f: &FaceBound<T, D>| (v - f.u * f.u.dot(&v)).length() <= extent.rounding();
+            let Some(face) = face_bound(pair, simplex, &p.w, &v, false)
+                .filter(|f| certifies(f.bound, norm, tolerance, extent))
+                .or_else(|| face_bound(pair, simplex, &p.w, &v, true).filter(along_v))
+                .or_else(|| face_bound(pair, simplex, &p.w, &v, false))
+            else {
+                break None;
+            };
+            let (bound, u, rounding) = (face.bound, face.u, face.rounding);
+            if !certifies(bound, norm, tolerance, extent) {
+                // Not converged, but the bound (net of its rounding) stands:
+                // the bracket narrows.
+                lower = lower.max(bound - rounding);
+                break None;
+            }
+            certified = Some((bound, u, rounding));
+            below = vv + extent.rounding() * norm;
+        };
+        match (progress, certified) {
+            (Some(next), _) => v = next,
+            (None, None) => {
+                stop = Some(end(Verdict::Apart, Status::Stalled, lower, iteration));
+                break;
+            }
+            (None, Some(_)) => {}
+        }
+        if !all_finite(&v) {
+            // From finite vertices: a length overflowed.
+            return Err(Error::Overflow);
+        }
+        if let Some((bound, u, rounding)) = certified {
+            let upper = v.length();
+            // Converged when the bounds meet within the rounding allowance;
+            // the bound reported is net of its own rounding.
+            let status = if bounds_meet(upper, lower.max(bound), tolerance, extent) {
+                Status::Converged
+            } else {
+                Status::Stalled
+            };
+            lower = lower.max(bound - rounding);
+            stop = Some(Stop {
+                normal: Some(-u),
+                ..end(Verdict::Apart, status, lower, iteration)
+            });
+            break;
+        }
+    }
+    // The cap: overlap if the cores touch to rounding, else apart with the
+    // bracket reached.
+    let stop = stop.unwrap_or(Stop {
+        verdict: if touching(v.length_squared(), extent) {
+            Verdict::Overlap
+        } else {
+            Verdict::Apart
+        },
+        status: Status::IterationLimit,
+        lower,
+        normal: None,
+        iterations: config.max_iterations,
+    });
+    Ok(CoreAnswer::from_simplex(
+        simplex,
+        stop.verdict,
+        (v.length(), stop.lower),
+        stop.normal,
+        extent,
+        (stop.iterations, stop.status),
+    )
+    .aligned(pair, simplex))
+}
