@@ -26,7 +26,9 @@
 
 use nalgebra::SVector;
 
-use super::{clip_by, Carrier, Clipped, Found, Keyed, Manifold, FACE_ALIGNMENT};
+use super::answer::Manifold;
+use super::clip::{clip_by, Carrier, Clipped, Found, Keyed};
+use super::tilt::{leeway, sine, FACE_ALIGNMENT};
 use crate::engine::config::Status;
 use crate::math::real::{max_abs, Real};
 use crate::shape::{BoxAxes, BoxFrame};
@@ -114,7 +116,7 @@ impl BoxFace {
             h(u)
         };
         let reach = diagonal + diagonal;
-        (super::sine(&axis, n), reach + reach)
+        (sine(&axis, n), reach + reach)
     }
 
     /// The size [`along`](super::along) weighs equally aligned faces by:
@@ -347,7 +349,7 @@ pub(super) fn face_manifold<T: Real, const D: usize>(
     // incident point `s` beyond it along `t`.
     let origin = reference.centre + along_axis(k) * (sign * h_k);
     let (e_u, e_v) = (along_axis(u), along_axis(v));
-    let leeway = super::leeway(slack, [face.tilt(reference, n), other.tilt(incident, n)]);
+    let leeway = leeway(slack, [face.tilt(reference, n), other.tilt(incident, n)]);
     let mut found = Found::new(a_is_reference, face.id(), leeway);
     for p in poly.iter() {
         let s = coordinate(&p.p, last);
