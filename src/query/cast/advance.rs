@@ -25,6 +25,7 @@
 
 use nalgebra::SVector;
 
+use super::core::{CoreHit, Ray};
 use super::rescue::{plane, rescue, Plane};
 use crate::engine::config::{Config, Error, Status};
 use crate::engine::pair::Pair;
@@ -33,37 +34,6 @@ use crate::math::real::{all_finite, unit, Length, Real};
 use crate::shape::sphere::{entry, Entry};
 use crate::shape::SupportMap;
 use crate::simplex::{Simplex, SupportPoint};
-
-/// A ray in the kernel's frame against the rounded core `A − B`.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Ray<T: Real, const D: usize> {
-    /// The start `x₀`.
-    pub start: SVector<T, D>,
-    /// The direction `u`.
-    pub dir: SVector<T, D>,
-    /// The radius `ρ` around the core at which the ray stops.
-    pub margin: T,
-    /// The largest `λ` asked about.
-    pub max: T,
-}
-
-/// A hit, in the kernel's frame.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct CoreHit<T: Real, const D: usize> {
-    /// The ray parameter of the hit (a certified lower bound).
-    pub lambda: T,
-    /// A certified upper bound when not converged (`lambda` when converged).
-    pub upper: T,
-    /// The points of A's and B's cores whose difference is the core point
-    /// nearest the hit.
-    pub point_a: SVector<T, D>,
-    pub point_b: SVector<T, D>,
-    /// The unit outward normal of the rounded core at the hit; `None` when
-    /// the ray starts inside the core.
-    pub normal: Option<SVector<T, D>>,
-    pub iterations: u32,
-    pub status: Status,
-}
 
 /// The simplex vertex of core point `p.a − p.b` seen from the ray point `x`.
 #[inline]

@@ -11,7 +11,7 @@
 
 use nalgebra::SVector;
 
-use super::Cast;
+use super::core::Cast;
 use crate::engine::config::{Error, Status};
 use crate::math::real::{max_abs, unit, Real};
 use crate::shape::{RayEntry, SupportMap};

@@ -31,7 +31,7 @@
 
 use nalgebra::SVector;
 
-use super::advance::Ray;
+use super::core::Ray;
 use crate::engine::pair::Pair;
 use crate::math::basis::Basis;
 use crate::math::real::{all_finite, max_abs, Length, Real};

@@ -16,8 +16,8 @@
 //! through `v` are coplanar when their other vertices lie on each other's
 //! planes (an exact orientation of zero).
 
+use super::slots::{get, put, NONE};
 use super::three::Quick;
-use super::{get, put, NONE};
 use crate::math::real::Real;
 use crate::shape::ShapeError;
 

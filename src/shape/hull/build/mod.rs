@@ -7,7 +7,9 @@ mod exact;
 mod extreme;
 mod heapsort;
 mod scaled;
+mod slots;
 mod three;
+mod three_heights;
 mod two;
 
 use nalgebra::SVector;
@@ -17,25 +19,9 @@ use crate::shape::ShapeError;
 use extreme::Check;
 use scaled::Scaled;
 
-/// An index meaning "none".
-const NONE: u32 = u32::MAX;
-
 /// The most points a hull is built from: `2²⁸`, so that every slot index
 /// and step stamp fits in a `u32` below the markers.
 const MAX_POINTS: usize = 1 << 28;
-
-/// Entry `i` of a slice, or [`ShapeError::Inconsistent`].
-#[inline(always)]
-fn get<X: Copy>(s: &[X], i: usize) -> Result<X, ShapeError> {
-    s.get(i).copied().ok_or(ShapeError::Inconsistent)
-}
-
-/// Sets entry `i` of a slice, or fails with [`ShapeError::Inconsistent`].
-#[inline(always)]
-fn put<X>(s: &mut [X], i: usize, x: X) -> Result<(), ShapeError> {
-    *s.get_mut(i).ok_or(ShapeError::Inconsistent)? = x;
-    Ok(())
-}
 
 /// The convex hull of a point set as indices into it: its extreme points
 /// and its facets, borrowed from the storage it was built in.

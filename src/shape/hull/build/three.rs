@@ -51,9 +51,9 @@
 //! caller's facet storage, everything else in the work storage (the planes
 //! as the bits of their `f64` values, [`PLANE_WORDS`] words a slot).
 
-use super::exact::{collinear3, filtered_sign, orient3, Sign};
+use super::exact::{collinear3, orient3};
 use super::scaled::Scaled;
-use super::{get, put, NONE};
+use super::slots::{get, put, NONE};
 use crate::math::real::Real;
 use crate::shape::ShapeError;
 
@@ -72,7 +72,7 @@ pub(super) const fn slots(n: usize) -> usize {
 
 /// Work words per slot for its plane: six `f64` (the normal and its
 /// permanent's minors), two words each.
-const PLANE_WORDS: usize = 12;
+pub(super) const PLANE_WORDS: usize = 12;
 
 /// Work entries for `n` points: candidates, list links and horizon (`5n`),
 /// and per slot neighbours (3), outside-set head, stamp, queue flag, patch
@@ -88,37 +88,37 @@ pub(super) struct Quick<'s, 'p, T: Real> {
     /// The vertices of each slot's facet, counter-clockwise seen from outside.
     pub(super) tri: &'s mut [[u32; 3]],
     /// `nbr[f][i]`: the facet across edge `tri[f][i] → tri[f][i + 1]`.
-    nbr: &'s mut [[u32; 3]],
+    pub(super) nbr: &'s mut [[u32; 3]],
     /// The first point of each slot's outside set (its farthest), or `NONE`;
     /// for free slots, the next free slot.
     pub(super) head: &'s mut [u32],
     /// `DEAD`, or the step that last looked at the slot (see `Step`).
     pub(super) stamp: &'s mut [u32],
     /// 1 while the slot is in `pending`.
-    queued: &'s mut [u32],
+    pub(super) queued: &'s mut [u32],
     /// The visible patch of the current step, then its new facets.
-    patch: &'s mut [u32],
+    pub(super) patch: &'s mut [u32],
     /// Slots that received outside points and may still have some.
-    pending: &'s mut [u32],
+    pub(super) pending: &'s mut [u32],
     /// Horizon edges `[a, b, facet beyond]` of the current step.
-    horizon: &'s mut [[u32; 3]],
+    pub(super) horizon: &'s mut [[u32; 3]],
     /// Per point: the next point in its outside set; for hull vertices, the
     /// new facet whose horizon edge starts there.
     pub(super) next: &'s mut [u32],
     /// Per slot: its facet's normal and the minors' magnitudes, as bits.
-    planes: &'s mut [[u32; PLANE_WORDS]],
+    pub(super) planes: &'s mut [[u32; PLANE_WORDS]],
     /// Slots ever used (the rest are untouched).
     pub(super) used: usize,
-    free: u32,
-    pending_len: usize,
+    pub(super) free: u32,
+    pub(super) pending_len: usize,
 }
 
 /// The stamps of one step: facets seen visible, seen hidden, made new.
 #[derive(Clone, Copy)]
 struct Step {
-    visible: u32,
-    hidden: u32,
-    new: u32,
+    pub(super) visible: u32,
+    pub(super) hidden: u32,
+    pub(super) new: u32,
 }
 
 impl Step {
@@ -336,84 +336,6 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
         put(self.planes, f as usize, words)
     }
 
-    /// Facet `f`'s normal and the magnitudes of its minors' products.
-    #[inline(always)]
-    fn plane(&self, f: u32) -> Result<([f64; 3], [f64; 3]), ShapeError> {
-        let words = get(self.planes, f as usize)?;
-        let value = |j: usize| -> Result<f64, ShapeError> {
-            let (hi, lo) = (get(&words, 2 * j)?, get(&words, 2 * j + 1)?);
-            Ok(f64::from_bits((u64::from(hi) << 32) | u64::from(lo)))
-        };
-        Ok((
-            [value(0)?, value(1)?, value(2)?],
-            [value(3)?, value(4)?, value(5)?],
-        ))
-    }
-
-    /// How far `p` is above facet `f`, in floating point, times the facet's
-    /// doubled area (enough to compare points above one facet), with the
-    /// permanent that bounds its error.
-    ///
-    /// The offset is taken from the facet's last vertex: the rows
-    /// `q − c`, `b − a`, `c − a` are rounded differences like those of the
-    /// orientation filter, and their exact determinant is the facet's
-    /// orientation of `q`, so the filter's bound holds as it is. A new
-    /// facet's last vertex is the apex it was made for, the same for the
-    /// whole cone, so [`height_from`](Self::height_from) can take the
-    /// offset once for all of them.
-    #[inline(always)]
-    fn lift(&self, f: u32, q: &[f64; 3]) -> Result<(f64, f64), ShapeError> {
-        let c = get(self.tri, f as usize)?[2];
-        self.lift_from(f, &sub(q, &self.pts.at(c)?))
-    }
-
-    /// [`lift`](Self::lift) from the offset `r = q − c` of the point from
-    /// the facet's last vertex `c`.
-    #[inline(always)]
-    fn lift_from(&self, f: u32, r: &[f64; 3]) -> Result<(f64, f64), ShapeError> {
-        let (normal, minors) = self.plane(f)?;
-        let det = r[0] * normal[0] + r[1] * normal[1] + r[2] * normal[2];
-        let permanent = r[0].abs() * minors[0] + r[1].abs() * minors[1] + r[2].abs() * minors[2];
-        Ok((det, permanent))
-    }
-
-    /// [`lift`](Self::lift)'s height, and the exact side of `p` (positive:
-    /// above): the filter's sign, or the exact predicate's when the height
-    /// is within its error bound. `q` is `p` as [`Scaled::at`] reads it,
-    /// read once by callers that test it against several facets.
-    #[inline]
-    pub(super) fn height(&self, f: u32, p: u32, q: &[f64; 3]) -> Result<(f64, Sign), ShapeError> {
-        let c = get(self.tri, f as usize)?[2];
-        self.height_from(f, p, &sub(q, &self.pts.at(c)?))
-    }
-
-    /// [`height`](Self::height) from the offset `r` of `p` from the
-    /// facet's last vertex, as [`lift_from`](Self::lift_from) takes it.
-    #[inline(always)]
-    fn height_from(&self, f: u32, p: u32, r: &[f64; 3]) -> Result<(f64, Sign), ShapeError> {
-        let (det, permanent) = self.lift_from(f, r)?;
-        let side = match filtered_sign(det, permanent) {
-            Some(sign) => sign,
-            None => self.exact_side(f, p)?,
-        };
-        Ok((det, side))
-    }
-
-    /// The side of `p` of facet `f` when the filter cannot tell: zero for a
-    /// copy of a vertex (on the plane), else the exact predicate.
-    #[cold]
-    #[inline(never)]
-    fn exact_side(&self, f: u32, p: u32) -> Result<Sign, ShapeError> {
-        let face = get(self.tri, f as usize)?;
-        let q = self.pts.at(p)?;
-        for v in face {
-            if self.pts.at(v)? == q {
-                return Ok(0);
-            }
-        }
-        self.pts.orient(face, p)
-    }
-
     /// Puts `p` in the outside set of the first of `facets` it lies strictly
     /// above; drops it when there is none.
     fn assign(&mut self, p: u32, facets: &[u32]) -> Result<(), ShapeError> {
@@ -612,7 +534,7 @@ fn edge_index(facet: &[u32; 3], u: u32, v: u32) -> Option<usize> {
 }
 
 /// `a − b`.
-fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+pub(super) fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 

@@ -14,7 +14,7 @@ use nalgebra::SVector;
 
 use super::heapsort;
 use super::scaled::Scaled;
-use super::{get, put};
+use super::slots::{get, put};
 use crate::math::real::Real;
 use crate::shape::ShapeError;
 
