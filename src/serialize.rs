@@ -15,9 +15,10 @@ use serde::de::{Deserialize, Deserializer, Error};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::math::real::Real;
+use crate::shape::hull::{Polygon, Scanned};
 use crate::shape::{
-    Affine, Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Point, Polygon, Rounded, Scanned,
-    Segment, Transformed, Triangle,
+    Affine, Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Point, Rounded, Segment, Transformed,
+    Triangle,
 };
 
 /// Serialization through the constructor's arguments, for one shape type:

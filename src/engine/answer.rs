@@ -107,7 +107,7 @@ impl<T: Real, const D: usize> CoreAnswer<T, D> {
         }
     }
 
-    /// For cores apart, as [`contact`](crate::query::contact) promises them: the
+    /// For cores apart, as [`contact`](crate::contact) promises them: the
     /// witnesses exactly `distance · normal` apart, when they still miss
     /// that by more than rounding after [`Self::aligned`] (which leaves a
     /// sideways miss where moving a witness across could take it off its

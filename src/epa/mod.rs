@@ -14,7 +14,7 @@ pub(crate) use polytope::Polytope;
 pub(crate) use watch::EpaWatch;
 
 /// Default room for polytope vertices in [`penetration`](crate::penetration)
-/// and [`contact`](crate::query::contact).
+/// and [`contact`](crate::contact).
 ///
 /// # Example
 ///
@@ -33,7 +33,7 @@ pub(crate) use watch::EpaWatch;
 /// ```
 pub const DEFAULT_EPA_VERTICES: usize = 64;
 /// Default room for polytope facets in [`penetration`](crate::penetration)
-/// and [`contact`](crate::query::contact).
+/// and [`contact`](crate::contact).
 ///
 /// # Example
 ///

@@ -29,7 +29,7 @@ use crate::math::real::{axis, Length, Real};
 ///
 /// Every shape is described as a *core* plus a *margin*: the shape is the set of
 /// points within distance `margin` of the core. A ball is a point core with its
-/// radius as margin, a capsule a segment core, [`Rounded`] adds to the margin of
+/// radius as margin, a capsule a segment core, [`Rounded`](crate::Rounded) adds to the margin of
 /// any shape. Queries run on the cores and add the margins afterwards, so the
 /// curved part of a shape never costs iterations and ball–ball is exact.
 pub trait SupportMap<T: Real, const D: usize> {
@@ -103,7 +103,7 @@ pub trait SupportMap<T: Real, const D: usize> {
     }
 
     /// The core's single point, when the core is one (a ball's centre, a
-    /// [`Point`]); `None` (the default) otherwise.
+    /// [`Point`](crate::Point)); `None` (the default) otherwise.
     ///
     /// With [`project_core`](Self::project_core) this is an optional
     /// capability: a query between a point core and a core that projects
@@ -153,7 +153,7 @@ pub trait SupportMap<T: Real, const D: usize> {
     }
 
     /// The core as a placed box, for shapes whose core is one (a
-    /// [`Cuboid`], placed or rounded); `None` (the default) for every
+    /// [`Cuboid`](crate::Cuboid), placed or rounded); `None` (the default) for every
     /// other shape.
     ///
     /// An optional capability, like [`core_point`](Self::core_point): two

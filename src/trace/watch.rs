@@ -2,7 +2,7 @@
 //! frame, and the adapter that hands it to an [`Observer`] in the shapes'
 //! frame.
 
-use super::{EpaPolytope, EpaStep, FacetVisitor, GjkStep, Observer};
+use super::observer::{EpaPolytope, EpaStep, FacetVisitor, GjkStep, Observer};
 use crate::engine::Watch;
 use crate::epa::{EpaWatch, Polytope};
 use crate::math::real::Real;

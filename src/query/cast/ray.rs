@@ -109,7 +109,7 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Origin {
 /// are known to working precision where the loop's direction is not; a ray
 /// it still cannot place is [`Error::IterationLimit`].
 ///
-/// A config with a first search direction ([`Config::toward`](crate::Config::toward):
+/// A config with a first search direction ([`Config::starting_along`](crate::Config::starting_along):
 /// the previous frame's normal) starts the loop there, a warm start
 /// between frames; the answer does not depend on it beyond the tolerance.
 ///

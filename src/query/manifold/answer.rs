@@ -79,7 +79,7 @@ pub struct ManifoldPoint<T: Real, const D: usize> {
     pub id_a: u64,
     /// The feature of B the point comes from, named as `id_a` is.
     pub id_b: u64,
-    /// `point_a` in A's own frame ([`Faces::to_body`]): where the point
+    /// `point_a` in A's own frame ([`Faces::to_body`](crate::Faces::to_body)): where the point
     /// sits on the body, for a solver's warm start and position correction
     /// in later frames.
     pub anchor_a: SVector<T, D>,
@@ -113,7 +113,7 @@ pub struct Manifold<T: Real, const D: usize> {
     /// The shape whose face the points were clipped against (the
     /// reference face), or for a single point, [`Side::A`].
     pub reference: Side,
-    /// The id of the reference face ([`Face::id`]), or for a single point,
+    /// The id of the reference face ([`Face::id`](crate::Face::id)), or for a single point,
     /// of A's feature along the normal.
     pub reference_face: u32,
 }
@@ -144,7 +144,7 @@ pub enum Side {
 
 impl<T: Real, const D: usize> Manifold<T, D> {
     /// An empty manifold (no points, a zero normal), to be filled by
-    /// [`contact_manifold_into`].
+    /// [`contact_manifold_into`](crate::contact_manifold_into).
     ///
     /// # Example
     ///
@@ -205,7 +205,7 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     }
 
     /// Whether there is no contact point (never, for a manifold that
-    /// [`contact_manifold`] returns; for one [`contact_manifold_into`] has
+    /// [`contact_manifold`](crate::contact_manifold) returns; for one [`contact_manifold_into`](crate::contact_manifold_into) has
     /// filled, when the shapes are proven apart).
     ///
     /// # Example

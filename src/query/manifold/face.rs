@@ -297,7 +297,7 @@ pub trait Faces<T: Real, const D: usize>: SupportMap<T, D> {
     /// `p`, a point given where the shape is placed, in the shape's own
     /// frame (the one its vertices or dimensions are given in): the body
     /// frame a solver keeps contact anchors in. The shape itself for a shape
-    /// not placed; [`Transformed`] maps the point back through its
+    /// not placed; [`Transformed`](crate::Transformed) maps the point back through its
     /// placement, then asks the shape it places.
     ///
     /// # Example
