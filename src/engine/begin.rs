@@ -142,7 +142,6 @@ where
     A: SupportMap<T, D> + ?Sized,
     B: SupportMap<T, D> + ?Sized,
 {
-    config.check()?;
     let (ca, cb) = (a.center(), b.center());
     let dir = dir.unwrap_or_else(|| first_direction(&ca, &cb, config));
     let (pair, first) = Pair::along(a, b, &dir, &ca, &cb)?;

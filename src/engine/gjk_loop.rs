@@ -83,7 +83,6 @@ where
     A: SupportMap<T, D> + ?Sized,
     B: SupportMap<T, D> + ?Sized,
 {
-    config.check()?;
     if simplex.is_empty() {
         return Err(Error::InvalidConfig);
     }

@@ -37,6 +37,7 @@ mod hooks;
 pub(crate) mod pair;
 mod pin;
 mod point_core;
+mod start;
 mod termination;
 
 pub(crate) use answer::{margins, CoreAnswer, ShapeAnswer, Verdict};
@@ -45,5 +46,5 @@ pub(crate) use extent::Extent;
 pub(crate) use gjk_loop::{gjk_loop, traced_loop, watched_loop};
 pub(crate) use hooks::{Trail, Watch};
 pub(crate) use pin::checked_witnesses;
-pub(crate) use point_core::point_core;
+pub(crate) use start::{start, Start};
 pub(crate) use termination::{certified_offset, within};

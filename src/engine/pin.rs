@@ -109,6 +109,9 @@ fn certified_in<T: Real, const D: usize>(
         tolerance,
         ..Config::default()
     };
+    if config.check().is_err() {
+        return false;
+    }
     let mut simplex = Simplex::new();
     let Ok(pair) = begin(&point, shape, &config, &mut simplex) else {
         return false;

@@ -6,9 +6,9 @@ use nalgebra::SVector;
 
 use crate::engine::config::{Config, Error, Status};
 use crate::engine::{
-    begin, checked_witnesses, margins, point_core, watched_loop, within, CoreAnswer, Exits,
-    ShapeAnswer, Verdict,
+    begin, checked_witnesses, watched_loop, within, CoreAnswer, Exits, ShapeAnswer, Verdict,
 };
+use crate::engine::{start, Start};
 use crate::epa::EpaWatch;
 use crate::epa::{expand, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 use crate::math::real::Real;
@@ -142,9 +142,8 @@ pub(crate) fn signed_watched<T, const D: usize, const V: usize, const F: usize>(
 where
     T: Real,
 {
-    let (ra, rb) = margins(a, b)?;
-    config.check()?;
-    if let Some(core) = point_core(a, b).filter(|c| c.verdict == Verdict::Apart) {
+    let Start { ra, rb, core } = start(a, b, config)?;
+    if let Some(core) = core.filter(|c| c.verdict == Verdict::Apart) {
         let cutoff = cutoff + (ra + rb);
         if !within(&core, cutoff, config)? {
             return Ok(None);

@@ -7,11 +7,10 @@
 use nalgebra::SVector;
 
 use crate::engine::config::{Config, Error, Status};
-use crate::engine::Watch;
 use crate::engine::{
-    begin, below_normal, gjk_loop, margins, point_core, watched_loop, within, Exits, ShapeAnswer,
-    Verdict,
+    begin, below_normal, gjk_loop, watched_loop, within, Exits, ShapeAnswer, Verdict,
 };
+use crate::engine::{start, Start, Watch};
 use crate::math::real::Real;
 use crate::shape::{BoxAxes, SupportMap};
 use crate::simplex::Simplex;
@@ -139,9 +138,8 @@ pub(crate) fn intersects_watched<T: Real, const D: usize>(
     config: &Config<T, D>,
     watch: &mut impl Watch<T, D>,
 ) -> Result<bool, Error> {
-    let (ra, rb) = margins(a, b)?;
-    config.check()?;
-    if let Some(core) = point_core(a, b) {
+    let Start { ra, rb, core } = start(a, b, config)?;
+    if let Some(core) = core {
         return within(&core, ra + rb, config);
     }
     if let Some(answer) = boxes_intersect(a, b, ra + rb) {
@@ -160,7 +158,7 @@ pub(crate) fn intersects_watched<T: Real, const D: usize>(
 /// [`BoxAxes::intersect`](crate::shape::BoxAxes)); `None` leaves the
 /// pair to GJK.
 #[inline]
-fn boxes_intersect<T: Real, const D: usize>(
+pub(crate) fn boxes_intersect<T: Real, const D: usize>(
     a: &(impl SupportMap<T, D> + ?Sized),
     b: &(impl SupportMap<T, D> + ?Sized),
     margin: T,
@@ -212,9 +210,8 @@ pub(crate) fn distance_watched<T: Real, const D: usize>(
     config: &Config<T, D>,
     watch: &mut impl Watch<T, D>,
 ) -> Result<Distance<T, D>, Error> {
-    let (ra, rb) = margins(a, b)?;
-    config.check()?;
-    if let Some(core) = point_core(a, b) {
+    let Start { ra, rb, core } = start(a, b, config)?;
+    if let Some(core) = core {
         // Beyond the closed form's range (its unscaled answer overflows) the
         // scaled loop decides, as it does for every other pair.
         if let Ok(answer) = core.for_shapes(T::one(), ra, rb) {
@@ -262,9 +259,8 @@ pub fn closest_points<T: Real, const D: usize>(
     if !(max_dist >= T::zero()) {
         return Err(Error::InvalidConfig);
     }
-    let (ra, rb) = margins(a, b)?;
-    config.check()?;
-    if let Some(core) = point_core(a, b) {
+    let Start { ra, rb, core } = start(a, b, config)?;
+    if let Some(core) = core {
         if core.bound > max_dist + ra + rb {
             return Ok(None);
         }

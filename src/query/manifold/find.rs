@@ -7,7 +7,7 @@ use super::clip::{clip, Clipped, Found};
 use super::face::{Face, Faces};
 use super::tilt::{leeway, spread, steady, tilt, FACE_ALIGNMENT};
 use crate::engine::config::{Config, Error, Status};
-use crate::engine::{below_normal, margins};
+use crate::engine::{below_normal, start, Start};
 use crate::math::real::{max_abs, Real};
 use crate::query::contact::contact;
 use crate::shape::BoxAxes;
@@ -163,8 +163,7 @@ where
     if !(max_separation >= T::zero()) || !max_separation.is_finite() {
         return Err(Error::InvalidConfig);
     }
-    config.check()?;
-    let (ra, rb) = margins(a, b)?;
+    let Start { ra, rb, .. } = start(a, b, config)?;
     if let (Some(ba), Some(bb)) = (a.core_box(), b.core_box()) {
         let corners = [ba.centre, bb.centre, ba.half, bb.half];
         if below_normal(&corners, ra.max(rb)) {

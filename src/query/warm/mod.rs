@@ -18,9 +18,9 @@ mod cache;
 mod directions;
 
 use crate::engine::config::{Config, Error, Status};
-use crate::engine::{begin_along, margins, point_core, traced_loop, within, CoreAnswer, Exits};
+use crate::engine::{begin_along, start, traced_loop, within, CoreAnswer, Exits, Start};
 use crate::math::real::{all_finite, max_abs, Real};
-use crate::query::distance::Distance;
+use crate::query::distance::{boxes_intersect, Distance};
 use crate::shape::{SupportMap, Transformed};
 use crate::simplex::Simplex;
 
@@ -84,26 +84,25 @@ where
     finish_cache(a, &trail, cache, run, scale)
 }
 
-/// The answer of a pair with a point core, in closed form as for a cold
-/// query ([`point_core`]); the cache is emptied, there being no simplex to
-/// keep.
-fn closed_form<SA, SB, T, const D: usize>(
+/// A cached query's start, as every query's ([`start`]): on an error, or
+/// for a pair with a point core (answered in closed form, with no simplex
+/// to keep), the cache is emptied.
+fn start_cached<SA, SB, T, const D: usize>(
     a: &Transformed<SA, T, D>,
     b: &Transformed<SB, T, D>,
     config: &Config<T, D>,
     cache: &mut SimplexCache<T, D>,
-) -> Result<Option<CoreAnswer<T, D>>, Error>
+) -> Result<Start<T, D>, Error>
 where
     T: Real,
     SA: SupportMap<T, D>,
     SB: SupportMap<T, D>,
 {
-    config.check().inspect_err(|_| cache.clear())?;
-    let core = point_core(a, b);
-    if core.is_some() {
+    let start = start(a, b, config).inspect_err(|_| cache.clear())?;
+    if start.core.is_some() {
         cache.clear();
     }
-    Ok(core)
+    Ok(start)
 }
 
 /// Refills the cache with the directions of the final simplex, and hands on
@@ -169,8 +168,8 @@ where
     SA: SupportMap<T, D>,
     SB: SupportMap<T, D>,
 {
-    let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
-    if let Some(core) = closed_form(a, b, config, cache)? {
+    let Start { ra, rb, core } = start_cached(a, b, config, cache)?;
+    if let Some(core) = core {
         // Beyond the closed form's range (its unscaled answer overflows) the
         // scaled loop decides, as it does for every other pair.
         if let Ok(answer) = core.for_shapes(T::one(), ra, rb) {
@@ -220,9 +219,14 @@ where
     SA: SupportMap<T, D>,
     SB: SupportMap<T, D>,
 {
-    let (ra, rb) = margins(a, b).inspect_err(|_| cache.clear())?;
-    if let Some(core) = closed_form(a, b, config, cache)? {
+    let Start { ra, rb, core } = start_cached(a, b, config, cache)?;
+    if let Some(core) = core {
         return within(&core, ra + rb, config);
+    }
+    // Two boxes are decided by their separating axes where those prove it,
+    // as the cold query decides them; the cache keeps its directions.
+    if let Some(answer) = boxes_intersect(a, b, ra + rb) {
+        return Ok(answer);
     }
     let (run, scale) = run_cached(a, b, config, Some(ra + rb), cache)?;
     within(&run, (ra + rb) * scale, config)
