@@ -46,5 +46,5 @@ pub(crate) use extent::Extent;
 pub(crate) use gjk_loop::{gjk_loop, traced_loop, watched_loop};
 pub(crate) use hooks::{Trail, Watch};
 pub(crate) use pin::checked_witnesses;
-pub(crate) use start::{start, Start};
+pub(crate) use start::{checked, start, Start};
 pub(crate) use termination::{certified_offset, within};

@@ -33,11 +33,29 @@ where
     A: SupportMap<T, D> + ?Sized,
     B: SupportMap<T, D> + ?Sized,
 {
-    let (ra, rb) = margins(a, b)?;
-    config.check()?;
+    let (ra, rb) = checked(a, b, config)?;
     Ok(Start {
         ra,
         rb,
         core: point_core(a, b),
     })
+}
+
+/// The checks of [`start`] alone, for a query that has no use for the
+/// point-core closed form (a manifold, which asks the contact for it): the
+/// margins, then the settings.
+#[inline(always)]
+pub(crate) fn checked<T, A, B, const D: usize>(
+    a: &A,
+    b: &B,
+    config: &Config<T, D>,
+) -> Result<(T, T), Error>
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+{
+    let margins = margins(a, b)?;
+    config.check()?;
+    Ok(margins)
 }

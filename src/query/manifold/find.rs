@@ -7,7 +7,7 @@ use super::clip::{clip, Clipped, Found};
 use super::face::{Face, Faces};
 use super::tilt::{leeway, spread, steady, tilt, FACE_ALIGNMENT};
 use crate::engine::config::{Config, Error, Status};
-use crate::engine::{below_normal, start, Start};
+use crate::engine::{below_normal, checked};
 use crate::math::real::{max_abs, Real};
 use crate::query::contact::contact;
 use crate::shape::BoxAxes;
@@ -163,7 +163,7 @@ where
     if !(max_separation >= T::zero()) || !max_separation.is_finite() {
         return Err(Error::InvalidConfig);
     }
-    let Start { ra, rb, .. } = start(a, b, config)?;
+    let (ra, rb) = checked(a, b, config)?;
     if let (Some(ba), Some(bb)) = (a.core_box(), b.core_box()) {
         let corners = [ba.centre, bb.centre, ba.half, bb.half];
         if below_normal(&corners, ra.max(rb)) {
