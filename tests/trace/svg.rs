@@ -3,10 +3,10 @@
 //! untraced query's; every drawn coordinate finite and inside the picture;
 //! and the copies in `docs/pictures` up to date.
 
-#[path = "../examples/svg/picture.rs"]
+#[path = "../../examples/svg/picture.rs"]
 #[allow(dead_code)]
 mod picture;
-#[path = "../examples/svg/scenes.rs"]
+#[path = "../../examples/svg/scenes.rs"]
 mod scenes;
 
 use gjk::nalgebra::Vector2;

@@ -21,7 +21,6 @@
 //! can stop next to an edge whose rise rounds away).
 
 use crate::common;
-#[path = "hull_build/oracle.rs"]
 mod oracle;
 
 use std::collections::BTreeSet;

@@ -5,9 +5,7 @@
 //! `GJK_QC_SEED=<n>` changes the fixed seed; `GJK_QC_TESTS=<n>` the number of
 //! cases per property.
 
-#[path = "invariants/mod.rs"]
-mod invariants;
-
+use crate::invariants;
 use invariants::*;
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 

@@ -1,0 +1,10 @@
+//! Contact manifolds (`src/query/manifold`): boxes by their separating
+//! axes, faces of hulls, cylinders and cones, and the reduction to four
+//! points.
+
+mod area;
+mod deepest;
+mod features;
+mod manifolds;
+mod revolution;
+mod stack;
