@@ -12,14 +12,14 @@
 //! brute force itself (`4 ε L`), never inside it by more than that rounding;
 //! `L` is the largest coordinate involved.
 
-use crate::common;
+use crate::support;
 
-use common::{point_set, rotation, Lcg, Source, TestReal, P};
 use gjk::nalgebra::{SMatrix, Vector2, Vector3};
 use gjk::{
     hull::Scanned, intersects, Aabb, Ball, BoundingBall, Capsule, Config, Cuboid, Error, Real,
     Rounded, SupportMap, Transformed, Vector,
 };
+use support::{point_set, rotation, Lcg, Source, TestReal, P};
 
 /// A point rounded to `T`.
 fn to_t<T: TestReal, const D: usize>(p: &P<D>) -> Vector<T, D> {

@@ -15,8 +15,8 @@
 //! | `bounds.rs` | `bounds.rs` |
 //! | `every_query/` | all of them: recorded answers, bad input, the fuzzers' invariants |
 //!
-//! `common` and `scene` hold the helpers shared by the tests, and
-//! `invariants` the checks shared with the fuzz targets (`fuzz/`).
+//! `support` holds the helpers shared by the tests, and `invariants`
+//! the checks shared with the fuzz targets (`fuzz/`).
 //! `tests/serde.rs` (`src/serialize.rs`) stays a binary of its own (it
 //! needs the `serde` feature).
 //!
@@ -24,9 +24,7 @@
 //! `cargo test --test suite contact::epa_room`.
 
 #[macro_use]
-mod common;
-#[macro_use]
-mod scene;
+mod support;
 mod invariants;
 
 mod bounds;

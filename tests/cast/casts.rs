@@ -6,10 +6,9 @@
 //! scene (the largest coordinate involved), stated by each constant; a `t`
 //! is held through the length `|Δt| · |direction|` it moves the ray point.
 
-use crate::common;
-use crate::scene;
+use crate::support;
+use crate::support::scene;
 
-use common::{point_set, to_t, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::Vector3 as V3;
 use gjk::{
     distance, hull::Scanned, ray_cast, shape_cast, shape_cast_with_separation, Ball, Capsule,
@@ -17,6 +16,7 @@ use gjk::{
 };
 use quickcheck::QuickCheck;
 use scene::{axis, lit, ones};
+use support::{point_set, to_t, unit_vector, Lcg, Source, TestReal, P};
 
 /// Closed-form casts (a ball, two balls): one sphere intersection. Held
 /// in `f64` to 2 ulps of the scale; 4 leaves room for `f32`'s square root
@@ -558,7 +558,7 @@ fn prop_cast<T: TestReal, const D: usize>(seed: u64) -> Result<(), String> {
 /// 150 cases per (scalar, dimension) under `GJK_FULL_SWEEPS=1`, 50
 /// otherwise.
 fn run_prop<T: TestReal, const D: usize>() {
-    let tests = if common::full_sweeps() { 150 } else { 50 };
+    let tests = if support::full_sweeps() { 150 } else { 50 };
     QuickCheck::new()
         .tests(tests)
         .quickcheck(prop_cast::<T, D> as fn(u64) -> Result<(), String>);

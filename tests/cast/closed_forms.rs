@@ -10,13 +10,13 @@
 //! plane, 64. A hit and a miss may disagree only where the ray grazes the
 //! shape: the loop's hit point is then within the same budget of it.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, unit_vector, Hidden, Lcg, Source, TestReal, P};
 use gjk::{
     contact, distance, ray_cast, shape_cast, Ball, Capsule, Config, Cuboid, Error, Point, RayHit,
     Rounded, Segment, Status, SupportMap, Transformed, Vector,
 };
+use support::{rotation, unit_vector, Hidden, Lcg, Source, TestReal, P};
 
 /// Budget on `t · |direction|` and on support planes, in `ε · L`.
 const ULPS: f64 = 64.0;

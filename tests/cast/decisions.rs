@@ -21,13 +21,13 @@
 //! `1,000 ×` the type's default tolerance times the size (`1e-9` in `f64`,
 //! `1e-3` in `f32`), far beyond rounding; a tangent touch, 8; normals, 64.
 
-use crate::common;
+use crate::support;
 
-use common::{unit_vector, Hidden, Lcg, TestReal, P};
 use gjk::{
     distance, ray_cast, shape_cast, shape_cast_with_separation, Ball, Cone, Config, Cuboid,
     Cylinder, Hull, Rounded, Status, SupportMap, Transformed, Vector,
 };
+use support::{unit_vector, Hidden, Lcg, TestReal, P};
 
 /// Rays per shape in the random sweeps.
 const RAYS: usize = 400;
@@ -209,7 +209,7 @@ fn normals<T: TestReal>() -> usize {
     let mut checked = 0;
     for _ in 0..RAYS {
         // A point inside: radius below 0.85, height within 0.9.
-        let mut c = || 2.0 * common::Source::unit(&mut r) - 1.0;
+        let mut c = || 2.0 * support::Source::unit(&mut r) - 1.0;
         let aim = P::<3>::new(0.6 * c(), 0.9 * c(), 0.6 * c());
         let start: P<3> = unit_vector::<3>(&mut r) * 5.0;
         let dir = aim - start;

@@ -9,14 +9,14 @@
 //! (`τ` times the shapes' radii plus `8 ε` of the coordinates, stated by
 //! the query) over the closing speed at contact, times 4.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::{Isometry3, SMatrix, Translation3, UnitQuaternion};
 use gjk::{
     distance, hull::Scanned, shape_cast, time_of_impact, Ball, Capsule, Config, Cuboid, Error,
     RigidMotion, ShapeError, Status, Transformed, Vector,
 };
+use support::{rotation, unit_vector, Lcg, Source, TestReal, P};
 
 fn narrow<T: TestReal, const D: usize>(v: &P<D>) -> Vector<T, D> {
     Vector::<T, D>::from_fn(|i, _| T::of_f64(v[i]))
@@ -198,7 +198,7 @@ fn without_rotation_it_is_the_shape_cast() {
 /// `GJK_FULL_SWEEPS=1`, the first 21 otherwise (2000 distance queries each).
 #[test]
 fn tumbling_hulls_never_pass_a_contact() {
-    let cases = common::sweep_size(60, 21);
+    let cases = support::sweep_size(60, 21);
     let mut rng = Lcg::new(0x7u64);
     let config = Config::<f64, _> {
         max_iterations: 2000,

@@ -10,13 +10,13 @@
 //! D = 2, 3, 4, `f32` and `f64`; hints: the previous frame's normal, random
 //! unit vectors, zero, NaN and infinite vectors.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, unit_vector, Lcg, Source, TestReal, P};
 use gjk::{
     hull::Scanned, ray_cast, shape_cast, Config, Cuboid, Rounded, ShapeHit, Status, Transformed,
     Vector,
 };
+use support::{rotation, unit_vector, Lcg, Source, TestReal, P};
 
 fn narrow<T: TestReal, const D: usize>(v: &P<D>) -> Vector<T, D> {
     Vector::<T, D>::from_fn(|i, _| T::of_f64(v[i]))

@@ -11,7 +11,7 @@
 //! normal errors over the analytic cases and the mean iteration count of 3D
 //! box–box penetration.
 
-use crate::common;
+use crate::support;
 use gjk::nalgebra::{SMatrix, UnitQuaternion, Vector3};
 use gjk::{
     contact, distance, hull::Scanned, intersects, penetration, Ball, Capsule, Config, Cuboid,
@@ -1294,7 +1294,7 @@ fn regression_out_of_capacity_is_bracketed() {
         center: Vector3::new(1.0, 0.0, 0.0),
         radius: 1.0,
     };
-    let p = common::penetration_with_capacity::<f64, 3, 8, 8>(&a, &b, &Config::default())
+    let p = support::penetration_with_capacity::<f64, 3, 8, 8>(&a, &b, &Config::default())
         .unwrap()
         .unwrap();
     assert_eq!(p.status, Status::OutOfCapacity, "{p:?}");
@@ -1319,7 +1319,7 @@ fn regression_out_of_capacity_is_bracketed() {
     let cb = Transformed::new(ca, rot.into_inner(), Vector3::new(0.9, 0.7, 0.5)).unwrap();
     let truth = penetration(&ca, &cb, &Config::default()).unwrap().unwrap();
     assert_eq!(truth.status, Status::Converged, "{truth:?}");
-    let small = common::penetration_with_capacity::<f64, 3, 8, 8>(&ca, &cb, &Config::default())
+    let small = support::penetration_with_capacity::<f64, 3, 8, 8>(&ca, &cb, &Config::default())
         .unwrap()
         .unwrap();
     let slack = depth_budget::<f64>(2.0);

@@ -10,13 +10,13 @@
 //! largest coordinate. Oracles: closed forms (two parallel cylinders; an
 //! ellipse or ellipsoid resting on a wide box).
 
-use crate::common;
+use crate::support;
 
-use common::TestReal;
 use gjk::{
     penetration, Config, Cuboid, Status, SupportMap, Vector, DEFAULT_EPA_FACETS,
     DEFAULT_EPA_VERTICES,
 };
+use support::TestReal;
 
 /// A cylinder of radius `r` and half-height `h` about the last axis (in 3D;
 /// in 2D a box of half-width `r`, which keeps the example comparable), as a
@@ -99,7 +99,7 @@ fn cylinders_with<T: TestReal, const V: usize, const F: usize>(
         center: Vector::<T, 3>::new(T::of_f64(0.6 * c), T::of_f64(0.8 * c), T::of_f64(dz)),
         ..a
     };
-    common::penetration_with_capacity::<T, 3, V, F>(&a, &b, &config)
+    support::penetration_with_capacity::<T, 3, V, F>(&a, &b, &config)
         .unwrap()
         .unwrap()
 }

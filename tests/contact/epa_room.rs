@@ -11,18 +11,18 @@
 //! within the default room and prints the distribution
 //! (`cargo test --release --test epa_room -- --nocapture`).
 
-use crate::common;
+use crate::support;
 
-use common::{point_set, rotation, Lcg, Source, TestReal, P};
 use gjk::{
     hull::Scanned, Capsule, Config, Cuboid, Penetration, Status, SupportMap, Transformed,
     DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES,
 };
+use support::{point_set, rotation, Lcg, Source, TestReal, P};
 
 /// Pairs per shape family and precision: 300 under `GJK_FULL_SWEEPS=1`
 /// (as in CI), 40 otherwise.
 fn pairs() -> usize {
-    common::sweep_size(300, 40)
+    support::sweep_size(300, 40)
 }
 
 /// The rungs tried, as (vertices, facets); the last is the default.
@@ -32,7 +32,7 @@ fn run<T: TestReal, const D: usize, const V: usize, const F: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Option<Penetration<T, D>> {
-    common::penetration_with_capacity::<T, D, V, F>(a, b, &Config::default())
+    support::penetration_with_capacity::<T, D, V, F>(a, b, &Config::default())
         .ok()
         .flatten()
 }
@@ -66,7 +66,7 @@ fn placed<T: TestReal, const D: usize, S>(shape: S, r: &mut Lcg, at: P<D>) -> Tr
 }
 
 fn sphere_points<const D: usize>(r: &mut Lcg, n: usize) -> Vec<P<D>> {
-    (0..n).map(|_| common::unit_vector::<D>(r)).collect()
+    (0..n).map(|_| support::unit_vector::<D>(r)).collect()
 }
 
 /// Tallies of rungs, with the worst status seen.
@@ -148,7 +148,7 @@ fn survey<T: TestReal, const D: usize>(seed: u64) -> Vec<(String, Tally)> {
     for _ in 0..pairs() {
         let half = P::<D>::from_fn(|_, _| r.range(0.2, 1.0)).map(T::of_f64);
         let a = placed(Cuboid::new(half).unwrap(), &mut r, P::zeros());
-        let axis = common::unit_vector::<D>(&mut r) * r.range(0.1, 1.0);
+        let axis = support::unit_vector::<D>(&mut r) * r.range(0.1, 1.0);
         let capsule = Capsule::new(
             (-axis).map(T::of_f64),
             axis.map(T::of_f64),

@@ -11,11 +11,11 @@
 //! were put on the support planes, a needle 1e-9 wide sunk 1e-10 gave
 //! contact points 15 % of the depth off.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, support_value, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{penetration, Config, Cuboid, Transformed, Vector};
+use support::{rotation, support_value, Lcg, Source, TestReal, P};
 
 /// The needle of half-width `width / 2` and half-length 1/2, turned by a
 /// random rotation (`flat`: about the vertical axis only), sunk `sink` into

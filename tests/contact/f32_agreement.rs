@@ -14,11 +14,11 @@
 //! centre's local coordinates carry `ε₃₂ L` each); beyond a single face,
 //! within `8 ε₃₂`. The depth agrees within `8 ε₃₂ L`.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, Lcg, Source};
 use gjk::nalgebra::{Matrix3, Vector3};
 use gjk::{contact, penetration, Ball, Config, Cuboid, Transformed};
+use support::{rotation, Lcg, Source};
 
 #[test]
 fn a_ball_beyond_a_face_of_a_turned_box_takes_the_face_axis() {

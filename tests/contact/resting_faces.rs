@@ -17,12 +17,12 @@
 //! largest coordinate), `intersects` is `false` and `penetration` and
 //! `contact` at zero are `None`.
 
-use crate::common;
+use crate::support;
 
-use common::{Lcg, Source, TestReal};
 use gjk::{
     contact, distance, intersects, penetration, Config, Cuboid, Status, Transformed, Vector,
 };
+use support::{Lcg, Source, TestReal};
 
 /// The found pair, as reported.
 #[test]

@@ -13,11 +13,11 @@
 //! widened to `f64` give (budget `16 ε₃₂ L`); a `Converged` answer has its
 //! depth within that budget of it.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, Lcg, Source};
 use gjk::nalgebra::{Matrix3, Vector3};
 use gjk::{penetration, Config, Hull, Status, Transformed};
+use support::{rotation, Lcg, Source};
 
 fn corners(half: Vector3<f64>) -> Vec<Vector3<f64>> {
     (0..8)

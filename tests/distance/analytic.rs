@@ -6,7 +6,7 @@
 //! Expected values come from geometry (clamping to a box, projecting onto a
 //! face), never from the library itself.
 
-use crate::scene;
+use crate::support::scene;
 use gjk::{
     closest_points, distance, hull::Scanned, intersects, Ball, Capsule, Config, Cuboid, Distance,
     MinkowskiSum, Point, Real, Rounded, Segment, Status, SupportMap, Transformed, Vector,

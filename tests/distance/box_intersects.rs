@@ -11,13 +11,13 @@
 //! at fixed gaps either side of contact; `f32` and `f64`, D = 2 and 3, and
 //! D = 4 (left to GJK).
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
     distance, intersects, penetration, Config, Cuboid, Rounded, SupportMap, Transformed, Vector,
 };
+use support::{rotation, Hidden, Lcg, Source, TestReal, P};
 
 /// How a pair was placed, for messages.
 struct Case<'a> {

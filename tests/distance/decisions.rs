@@ -8,14 +8,14 @@
 //! known depth into each other. No accuracy budget: the checks are exact
 //! implications.
 
-use crate::common;
+use crate::support;
 
-use common::{point_to_hull, points_t, rotation, to_f64, to_t, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
     closest_points, contact, distance, hull::Built, hull::Scanned, intersects, penetration, Config,
     Cuboid, Error, Point, Transformed, Vector,
 };
+use support::{point_to_hull, points_t, rotation, to_f64, to_t, Hidden, Lcg, Source, TestReal, P};
 
 /// A box and a rotated copy moved by `offset` along the first axis.
 fn boxes<T: TestReal, const D: usize>(

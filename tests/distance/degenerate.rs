@@ -5,7 +5,7 @@
 //! Every case must give the correct answer (within the stated budget) or a
 //! documented status; none may panic or hang.
 
-use crate::scene;
+use crate::support::scene;
 use gjk::nalgebra::{Isometry3, Matrix3, Vector2, Vector3};
 use gjk::{
     distance, hull::Polygon, hull::Scanned, intersects, Ball, Capsule, Config, Cuboid, Distance,

@@ -11,14 +11,14 @@
 //! every boolean and `None` the same outside that band. 2D and 3D, `f32`
 //! and `f64`.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, to_t, Hidden, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
     closest_points, contact, distance, intersects, penetration, Ball, Capsule, Config, Cuboid,
     Point, Rounded, Segment, SupportMap, Transformed, Vector,
 };
+use support::{rotation, to_t, Hidden, Lcg, Source, TestReal, P};
 
 /// Both paths on one pair: every query, compared.
 fn compare<T: TestReal, const D: usize>(
@@ -129,7 +129,7 @@ fn sweep<T: TestReal, const D: usize>(seed: u64, cases: usize) {
 /// otherwise.
 #[test]
 fn closed_form_agrees_with_gjk_2d() {
-    let cases = common::sweep_size(3000, 1000);
+    let cases = support::sweep_size(3000, 1000);
     sweep::<f64, 2>(1, cases);
     sweep::<f32, 2>(2, cases);
 }
@@ -137,7 +137,7 @@ fn closed_form_agrees_with_gjk_2d() {
 /// As in 2D.
 #[test]
 fn closed_form_agrees_with_gjk_3d() {
-    let cases = common::sweep_size(3000, 1000);
+    let cases = support::sweep_size(3000, 1000);
     sweep::<f64, 3>(3, cases);
     sweep::<f32, 3>(4, cases);
 }

@@ -1,5 +1,5 @@
 //! Property tests of the GJK queries and the bare simplex against an
-//! independent brute-force oracle (`tests/common`), in D = 2, 3, 4 for `f32`
+//! independent brute-force oracle (`tests/support`), in D = 2, 3, 4 for `f32`
 //! and `f64`. Each property is written once, generic over the scalar and the
 //! dimension, and instantiated for every combination.
 //!
@@ -12,15 +12,15 @@
 //! `GJK_FULL_SWEEPS=1` (as in CI), `QUICK_TESTS` and the first
 //! `QUICK_SWEEP_CASES` otherwise.
 
-use crate::common;
+use crate::support;
 
-use common::*;
 use gjk::nalgebra::SMatrix;
 use gjk::{
     distance, hull::Scanned, intersects, Ball, Capsule, Config, Distance, Rounded, Simplex,
     SupportMap, SupportPoint, Transformed, Vector,
 };
 use quickcheck::{Gen, QuickCheck, Testable};
+use support::*;
 
 /// Relative part of the distance budget, in units of the scalar's epsilon:
 /// the final `‖v‖`, its square root and the subtraction of the radii each
@@ -43,7 +43,7 @@ const ABS_ULPS: f64 = 64.0;
 /// profile, most of it in the brute-force oracle.
 const TESTS: u64 = 150;
 
-/// Passing cases per property by default (`common::full_sweeps`).
+/// Passing cases per property by default (`support::full_sweeps`).
 const QUICK_TESTS: u64 = 50;
 
 /// Cases per (scalar, dimension) in the deterministic sweeps, under
@@ -52,7 +52,7 @@ const QUICK_TESTS: u64 = 50;
 /// and 4 on the unoptimised test profile.
 const SWEEP_CASES: usize = 4000;
 
-/// The first cases of each sweep, the default (`common::full_sweeps`).
+/// The first cases of each sweep, the default (`support::full_sweeps`).
 const QUICK_SWEEP_CASES: usize = 100;
 
 /// quickcheck's size parameter (unused by our generators, which bound

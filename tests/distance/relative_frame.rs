@@ -4,14 +4,14 @@
 //! back within `√(tolerance) L`, booleans equal outside that band. Boxes,
 //! hulls and capsules, 2D and 3D, `f32` and `f64`.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
     distance, hull::Scanned, intersects, penetration, Capsule, Config, Cuboid, SupportMap,
     Transformed, Vector,
 };
+use support::{rotation, Lcg, Source, TestReal, P};
 
 fn compare<T: TestReal, const D: usize, SA, SB>(
     a: &Transformed<SA, T, D>,

@@ -13,14 +13,14 @@
 //! shapes near `√MAX` stalled and answered `penetration = None` while
 //! overlapping.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, Lcg, TestReal};
 use gjk::nalgebra::SMatrix;
 use gjk::{
     contact, distance, hull::Scanned, intersects, penetration, Ball, Capsule, Config, Cuboid,
     Rounded, Status, SupportMap, Transformed, Vector,
 };
+use support::{rotation, Lcg, TestReal};
 
 /// The answers a scale test compares, as `f64`, with the points flattened.
 #[derive(Debug, PartialEq)]
@@ -148,13 +148,13 @@ fn powers_of_two_f64_3d() {
 /// (both ends included: 122 = -112 + 3·78).
 #[test]
 fn powers_of_two_f32_3d() {
-    powers_of_two::<f32, 3>(-112, 122, common::sweep_size(1, 3));
+    powers_of_two::<f32, 3>(-112, 122, support::sweep_size(1, 3));
 }
 
 /// As in 3D.
 #[test]
 fn powers_of_two_f32_4d() {
-    powers_of_two::<f32, 4>(-112, 122, common::sweep_size(1, 3));
+    powers_of_two::<f32, 4>(-112, 122, support::sweep_size(1, 3));
 }
 
 /// Decimal scales: the scaled inputs are rounded once, so the answers agree

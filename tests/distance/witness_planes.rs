@@ -17,13 +17,13 @@
 //! apart. The normal now comes from whichever direction certifies the
 //! larger gap, the witnesses' own on a tie.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, Lcg, Source, TestReal, P};
 use gjk::{
     contact, distance, hull::Scanned, penetration, Ball, Config, Distance, Rounded, Status,
     SupportMap, Vector,
 };
+use support::{rotation, Lcg, Source, TestReal, P};
 
 type V = Vector<f64, 4>;
 
@@ -199,7 +199,7 @@ fn assert_aligned<T: TestReal, const D: usize>(
     probes.push(towards_hull);
     for u in probes {
         // The least of `u · x` over the hull: at its support point along −u.
-        let low = f(&hull.support(&common::to_t(&-u))).dot(&u);
+        let low = f(&hull.support(&support::to_t(&-u))).dot(&u);
         assert!(
             on_hull.dot(&u) >= low - budget,
             "hull's witness {:e} below its support plane along {u:?}; {what}: {d:?}",
@@ -326,8 +326,8 @@ fn balls_over_slivers<T: TestReal, const D: usize>(cases: usize, seed: u64) {
             _ => rng.range(0.0, length),
         };
         above[D - 1] = r + gap;
-        let points: Vec<Vector<T, D>> = local.iter().map(|p| common::to_t(&(turn * p))).collect();
-        let centre: Vector<T, D> = common::to_t(&(turn * above));
+        let points: Vec<Vector<T, D>> = local.iter().map(|p| support::to_t(&(turn * p))).collect();
+        let centre: Vector<T, D> = support::to_t(&(turn * above));
         let Ok(hull) = Scanned::new(&points[..]) else {
             continue;
         };
@@ -341,7 +341,7 @@ fn balls_over_slivers<T: TestReal, const D: usize>(cases: usize, seed: u64) {
         let tolerance = T::GJK_TOLERANCE.as_f64();
         let budget = 64.0 * T::eps() * scale + tolerance * scale;
         let first =
-            Some(common::to_t(&common::unit_vector::<D>(&mut rng))).filter(|_| rng.chance(0.5));
+            Some(support::to_t(&support::unit_vector::<D>(&mut rng))).filter(|_| rng.chance(0.5));
         let config = Config::<T, _>::default().starting_along(first);
         let what = format!("{} D={D} case {case}", T::NAME);
         for d in [

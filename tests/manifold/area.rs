@@ -14,11 +14,11 @@
 //! f64; and the same four after a 1e-6 move across the face. As a
 //! quickcheck property too, the whole scene turned at random.
 
-use crate::common;
+use crate::support;
 
-use common::{Lcg, Source, TestReal};
 use gjk::nalgebra::{Matrix3, Vector2, Vector3};
 use gjk::{contact_manifold, Config, Cuboid, Transformed};
+use support::{Lcg, Source, TestReal};
 
 type V2 = Vector2<f64>;
 
@@ -253,7 +253,7 @@ fn quickcheck_four_points_span_the_best_four() {
         };
         quickcheck::QuickCheck::new()
             .rng(quickcheck::Gen::from_size_and_seed(16, seed))
-            .tests(common::sweep_size(500, 100) as u64)
+            .tests(support::sweep_size(500, 100) as u64)
             .quickcheck(prop as fn(Stack) -> quickcheck::TestResult);
     }
     check::<f64>(0x5ca1e);

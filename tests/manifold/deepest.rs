@@ -12,11 +12,11 @@
 //! contact's distance (budget: the contact's own relative tolerance plus
 //! `64 ε L`), and no point is deeper than it.
 
-use crate::common;
+use crate::support;
 
-use common::TestReal;
 use gjk::nalgebra::{Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{contact, contact_manifold, Config, Cuboid, Hull, Transformed};
+use support::TestReal;
 
 /// The hull's 30 points, as found (f32 literals).
 const CLOUD: [[f32; 3]; 30] = [

@@ -23,11 +23,11 @@
 //!   slide of 1e-3 matches every point to the one before, carrying its
 //!   data and keeping its anchor on the sliding body.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, unit_vector, Lcg, Source, TestReal};
 use gjk::nalgebra::{Matrix3, Rotation3, Vector3};
 use gjk::{contact_manifold, Config, Cuboid, Faces, Hull, Manifold, Transformed, Vector};
+use support::{rotation, unit_vector, Lcg, Source, TestReal};
 
 type V3 = Vector3<f64>;
 
@@ -257,7 +257,7 @@ fn scene<T: TestReal>(
 
 fn ids_stay<T: TestReal>(seed: u64) {
     let mut rng = Lcg::new(seed);
-    let cases = common::sweep_size(400, 150);
+    let cases = support::sweep_size(400, 150);
     let (mut stable, mut total) = (0, 0);
     for case in 0..cases {
         let (lower, upper) = (Body::random(&mut rng), Body::random(&mut rng));

@@ -12,14 +12,14 @@
 //! Budgets: `64 ε L` for positions and distances (`L` the scene's largest
 //! coordinate).
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, Hidden, Lcg, Source, TestReal};
 use gjk::nalgebra::{SMatrix, Vector2};
 use gjk::{
     contact, contact_manifold, distance, hull::Polygon, Capsule, Config, Cuboid, Faces, Hull,
     Manifold, Point, Rounded, Transformed, Triangle, Vector,
 };
+use support::{rotation, Hidden, Lcg, Source, TestReal};
 
 fn v3<T: TestReal>(x: f64, y: f64, z: f64) -> Vector<T, 3> {
     Vector::<T, 3>::new(T::of_f64(x), T::of_f64(y), T::of_f64(z))

@@ -15,12 +15,12 @@
 //! - a cylinder lying on a floor gets the two ends of the line it lies
 //!   along; a cone lying on a floor gets its apex and the rim point below.
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, unit_vector, Lcg, Source, TestReal};
 use core::f64::consts::FRAC_PI_2;
 use gjk::nalgebra::{Matrix3, Rotation3, Vector3};
 use gjk::{contact_manifold, Cone, Config, Cuboid, Cylinder, Faces, Transformed};
+use support::{rotation, unit_vector, Lcg, Source, TestReal};
 
 type V3 = Vector3<f64>;
 

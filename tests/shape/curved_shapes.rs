@@ -18,15 +18,15 @@
 //! normals within `√τ` radians (depth converges quadratically in the
 //! normal's angle on a curved boundary).
 
-use crate::common;
+use crate::support;
 
-use common::{rotation, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::{Matrix3, SMatrix};
 use gjk::{
     closest_points, contact, distance, hull::Scanned, intersects, penetration, ray_cast,
     shape_cast, Affine, Ball, Cone, Config, Cuboid, Cylinder, Ellipsoid, ShapeError, Status,
     SupportMap, Transformed, Vector,
 };
+use support::{rotation, unit_vector, Lcg, Source, TestReal, P};
 
 /// The closed-form support function of a test shape, in `f64`.
 trait Oracle<const D: usize> {

@@ -5,10 +5,10 @@
 //! 2D and 3D, `f32` and `f64`, clouds with interior points and duplicates,
 //! on both sides of the thresholds.
 
-use crate::common;
+use crate::support;
 
-use common::{unit_vector, Lcg, Source, TestReal, P};
 use gjk::{distance, hull::Scanned, Config, Hull, ShapeError, SupportMap, Transformed, Vector};
+use support::{unit_vector, Lcg, Source, TestReal, P};
 
 /// `h` hull vertices on a unit sphere (circle) off the origin, the same
 /// number of interior points, and every tenth vertex repeated.

@@ -20,15 +20,15 @@
 //! `CLIMB_ULPS · ε_T · max Σ|pᵢ dᵢ|` otherwise (the walk in precision `T`
 //! can stop next to an edge whose rise rounds away).
 
-use crate::common;
+use crate::support;
 mod oracle;
 
 use std::collections::BTreeSet;
 
-use common::{Lcg, Source, TestReal};
 use gjk::{distance, hull::Built, hull::Climbing, Ball, Config, ShapeError, SupportMap, Vector};
 use oracle::I;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use support::{Lcg, Source, TestReal};
 
 /// Slack of the `f64` facet-plane check, in units of `ε₆₄ |b − a| |c − a| |p − a|`.
 const PLANE_ULPS: f64 = 16.0;
@@ -134,7 +134,7 @@ fn check_float3<T: TestReal>(
 ) {
     let v = oracle::check_surface(facets).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(v, verts.len());
-    let p64: Vec<Vector<f64, 3>> = points.iter().map(common::to_f64).collect();
+    let p64: Vec<Vector<f64, 3>> = points.iter().map(support::to_f64).collect();
     let step = (facets.len() / facet_sample.max(1)).max(1);
     for f in facets.iter().step_by(step) {
         let [a, b, c] = f.map(|i| p64[i as usize]);
@@ -173,7 +173,7 @@ fn check_supports<T: TestReal, const D: usize>(
     let mut offsets = vec![0; Climbing::<T, D>::offsets_needed(n)];
     let mut nb = vec![0; Climbing::<T, D>::neighbours_needed(facets.len())];
     let hull = Climbing::new(points, facets, &mut offsets, &mut nb).unwrap();
-    let p64: Vec<Vector<f64, D>> = points.iter().map(common::to_f64).collect();
+    let p64: Vec<Vector<f64, D>> = points.iter().map(support::to_f64).collect();
     let verts: BTreeSet<u32> = facets.iter().flatten().copied().collect();
     let extent = p64.iter().map(|p| (p - p64[0]).norm()).fold(0.0, f64::max);
     let shortest = facets
@@ -187,9 +187,9 @@ fn check_supports<T: TestReal, const D: usize>(
         let d64: Vector<f64, D> = if integer {
             Vector::from_fn(|_, _| rng.int(0, 6) as f64 - 3.0)
         } else {
-            common::unit_vector::<D>(&mut rng)
+            support::unit_vector::<D>(&mut rng)
         };
-        let d64 = common::to_f64(&d64.map(T::of_f64));
+        let d64 = support::to_f64(&d64.map(T::of_f64));
         let best = p64
             .iter()
             .map(|p| p.dot(&d64))
@@ -217,7 +217,7 @@ fn check_supports<T: TestReal, const D: usize>(
             "{}: hull vertices reach {on_hull}, points {best}",
             T::NAME
         );
-        let got = common::to_f64(&hull.support(&d64.map(T::of_f64))).dot(&d64);
+        let got = support::to_f64(&hull.support(&d64.map(T::of_f64))).dot(&d64);
         let budget = if integer {
             0.0
         } else {
@@ -603,7 +603,7 @@ fn ball_cloud<T: TestReal, const D: usize>(
     (0..n + m)
         .map(|i| {
             let s = if i < n { r } else { 0.5 * r * rng.unit() };
-            (common::unit_vector::<D>(&mut rng) * s)
+            (support::unit_vector::<D>(&mut rng) * s)
                 .add_scalar(c)
                 .map(T::of_f64)
         })
@@ -619,7 +619,7 @@ fn ball_cloud<T: TestReal, const D: usize>(
 #[test]
 fn sphere_of_many_points_with_interior() {
     fn run<T: TestReal>() {
-        let n = common::sweep_size(100_000, 5_000);
+        let n = support::sweep_size(100_000, 5_000);
         let m = n / 10;
         let pts = ball_cloud::<T, 3>(n, m, 1.0, 0.0, 7);
         let start = std::time::Instant::now();
@@ -647,7 +647,7 @@ fn sphere_of_many_points_with_interior() {
 #[test]
 fn circle_of_many_points_with_interior() {
     fn run<T: TestReal>() {
-        let n = common::sweep_size(100_000, 10_000);
+        let n = support::sweep_size(100_000, 10_000);
         let m = n / 10;
         let pts = ball_cloud::<T, 2>(n, m, 1.0, 0.0, 8);
         let hull = build2(&pts).unwrap();
@@ -658,7 +658,7 @@ fn circle_of_many_points_with_interior() {
         );
         // Consecutive vertices turn left (checked in f64 on exact inputs,
         // within the rounding of the check).
-        let p = |i: usize| common::to_f64(&pts[hull.0[i % hull.0.len()] as usize]);
+        let p = |i: usize| support::to_f64(&pts[hull.0[i % hull.0.len()] as usize]);
         for i in 0..hull.0.len() {
             let (a, b, c) = (p(i), p(i + 1), p(i + 2));
             let (u, w) = (b - a, c - a);
@@ -678,7 +678,7 @@ fn circle_of_many_points_with_interior() {
 #[test]
 fn scales_and_far_offsets() {
     fn run<T: TestReal>() {
-        let n = common::sweep_size(2000, 300);
+        let n = support::sweep_size(2000, 300);
         let m = n / 4;
         for (r, c) in [(1e-6, 0.0), (1e6, 0.0), (1.0, 1e6), (1e-3, 1e6)] {
             if T::NAME == "f32" && r < 1.0 && c > 0.0 {
@@ -717,7 +717,7 @@ fn near_duplicates() {
         let mut pts = base.clone();
         for p in &base {
             for _ in 0..3 {
-                pts.push(p + common::unit_vector::<3>(&mut rng) * 1e-12 * (1.0 + c));
+                pts.push(p + support::unit_vector::<3>(&mut rng) * 1e-12 * (1.0 + c));
             }
         }
         let hull = build3(&pts).unwrap();

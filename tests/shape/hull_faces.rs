@@ -16,10 +16,10 @@
 //! between a face's coplanar facets and its neighbours), in D = 2 and 3,
 //! `f32` and `f64`, at scales from 1e-6 to 1e6 and off the origin.
 
-use crate::common;
+use crate::support;
 
-use common::{point_set, points_t, to_f64, unit_vector, Lcg, Source, TestReal, P};
 use gjk::{Faces, Hull, SupportMap, Vector};
+use support::{point_set, points_t, to_f64, unit_vector, Lcg, Source, TestReal, P};
 
 /// The facet's unit normal in `f64`: the cross product of two edges in 3D,
 /// the edge turned clockwise in 2D (the hull's facets are outward).

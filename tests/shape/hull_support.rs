@@ -23,13 +23,13 @@
 //!   `DISTANCE_ULPS · ε · scale` of `Scanned`'s (a tie broken towards
 //!   another vertex changes GJK's path, not its answer).
 
-use crate::common;
+use crate::support;
 
-use common::{Lcg, Source, TestReal};
 use gjk::{
     distance, hull::Block, hull::Climbing, hull::Packed, hull::Scanned, Config, ShapeError,
     SupportMap, Vector,
 };
+use support::{Lcg, Source, TestReal};
 
 /// Shortfall allowed to the walk on floating-point hulls, in units of epsilon
 /// times the sum of the magnitudes of the products in a dot product.
@@ -70,7 +70,7 @@ fn brute_force<T: TestReal, const D: usize>(points: &[Vector<T, D>], dir: &Vecto
 fn sphere<T: TestReal, const D: usize>(n: usize, seed: u64) -> Vec<Vector<T, D>> {
     let mut rng = Lcg::new(seed);
     (0..n)
-        .map(|_| common::unit_vector::<D>(&mut rng).map(T::of_f64))
+        .map(|_| support::unit_vector::<D>(&mut rng).map(T::of_f64))
         .collect()
 }
 
@@ -189,7 +189,7 @@ fn directions<T: TestReal, const D: usize>(seed: u64) -> Vec<Vector<T, D>> {
         }
     }
     for _ in 0..DIRECTIONS {
-        dirs.push(common::unit_vector::<D>(&mut rng).map(T::of_f64));
+        dirs.push(support::unit_vector::<D>(&mut rng).map(T::of_f64));
         dirs.push(Vector::<T, D>::from_fn(|_, _| {
             T::of_f64(rng.int(0, 4) as f64 - 2.0)
         }));
@@ -338,7 +338,7 @@ fn check_distances<T: TestReal, const D: usize>(n: usize, seed: u64) {
     let mut rng = Lcg::new(seed);
     let config = Config::default();
     for case in 0..6 {
-        let offset = common::unit_vector::<D>(&mut rng) * [0.5, 1.9, 2.5, 3.0, 1.0, 2.01][case];
+        let offset = support::unit_vector::<D>(&mut rng) * [0.5, 1.9, 2.5, 3.0, 1.0, 2.01][case];
         let a = sphere::<T, D>(n, seed + 2 * case as u64);
         let b: Vec<Vector<T, D>> = sphere::<T, D>(n, seed + 2 * case as u64 + 1)
             .iter()

@@ -3,11 +3,11 @@
 //! shapes over a borrowed slice. Storage must not change an answer: the
 //! budget is zero (bit for bit).
 
-use crate::common;
+use crate::support;
 
-use common::{point_set, Lcg, Source, P};
 use gjk::nalgebra::Vector2;
 use gjk::{distance, hull::Polygon, hull::Scanned, Config, ShapeError, SupportMap, Transformed};
+use support::{point_set, Lcg, Source, P};
 
 /// A body that owns its shape, as a simulation keeps it.
 struct Body {

@@ -3,11 +3,11 @@
 //! dimension-specific constructors and a fresh shape; budget: zero (the
 //! same numbers, bit for bit).
 
-use crate::common;
+use crate::support;
 
-use common::{Lcg, Source};
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{distance, Ball, Config, Cuboid, ShapeError, Transformed};
+use support::{Lcg, Source};
 
 fn random_isometry3(r: &mut Lcg) -> Isometry3<f64> {
     Isometry3::new(

@@ -2,23 +2,23 @@
 //! bit for bit, and steps that tell the truth about each iteration.
 //!
 //! Oracles, independent of the loops: the brute-force hull distance of
-//! `tests/common` (every subset of the difference points) for GJK's
+//! `tests/support` (every subset of the difference points) for GJK's
 //! bracket, and the closed-form depth of two axis-aligned boxes (the least
 //! overlap over the axes) for EPA's. Budgets: `64 ε L` (`L` the largest
 //! coordinate, `ε` of the precision run) on every bound, support value and
 //! barycentric identity; the config's relative tolerance on top for the
 //! final bracket. D = 2 and 3, `f32` and `f64`.
 
-use crate::common;
+use crate::support;
 
-use common::{hull_distance, max_points, to_f64, HullPair, Lcg, Source, TestReal, P};
 use gjk::trace::{self, EpaPolytope, EpaStep, GjkStep, Observer, Recording};
 use gjk::{
     distance, hull::Scanned, intersects, penetration, Config, Cuboid, Status, Transformed, Vector,
 };
+use support::{hull_distance, max_points, to_f64, HullPair, Lcg, Source, TestReal, P};
 
 fn scale_of<const D: usize>(pair: &HullPair<D>) -> f64 {
-    common::scale_of(&[&pair.a, &pair.b])
+    support::scale_of(&[&pair.a, &pair.b])
 }
 
 /// Traced and untraced answers are the same values (the observer changes
@@ -29,8 +29,8 @@ fn same_answers<T: TestReal, const D: usize>(cases: usize, seed: u64) {
     for case in 0..cases {
         let pair = HullPair::<D>::random(&mut rng, 8);
         let (a, b) = (
-            common::points_t::<T, D>(&pair.a),
-            common::points_t::<T, D>(&pair.b),
+            support::points_t::<T, D>(&pair.a),
+            support::points_t::<T, D>(&pair.b),
         );
         let (Ok(sa), Ok(sb)) = (Scanned::new(&a[..]), Scanned::new(&b[..])) else {
             continue;
@@ -128,10 +128,13 @@ fn gjk_steps<T: TestReal, const D: usize>(cases: usize, seed: u64) {
     for case in 0..cases {
         let pair = HullPair::<D>::random(&mut rng, max_points(D));
         let (ra, rb) = (
-            common::rounded_to::<T, D>(&pair.a),
-            common::rounded_to::<T, D>(&pair.b),
+            support::rounded_to::<T, D>(&pair.a),
+            support::rounded_to::<T, D>(&pair.b),
         );
-        let (a, b) = (common::points_t::<T, D>(&ra), common::points_t::<T, D>(&rb));
+        let (a, b) = (
+            support::points_t::<T, D>(&ra),
+            support::points_t::<T, D>(&rb),
+        );
         let (Ok(sa), Ok(sb)) = (Scanned::new(&a[..]), Scanned::new(&b[..])) else {
             continue;
         };
@@ -160,7 +163,7 @@ fn gjk_steps<T: TestReal, const D: usize>(cases: usize, seed: u64) {
 /// 100 otherwise (each is checked against the brute-force oracle).
 #[test]
 fn gjk_steps_bracket_the_distance() {
-    let cases = common::sweep_size(300, 100);
+    let cases = support::sweep_size(300, 100);
     gjk_steps::<f64, 2>(cases, 0x6a1);
     gjk_steps::<f64, 3>(cases, 0x6a2);
     gjk_steps::<f32, 2>(cases, 0x6a3);
@@ -199,13 +202,13 @@ fn epa_steps<T: TestReal, const D: usize>(cases: usize, seed: u64) {
         let ha = P::<D>::from_fn(|_, _| rng.range(0.5, 2.0));
         let hb = P::<D>::from_fn(|_, _| rng.range(0.5, 2.0));
         let offset = P::<D>::from_fn(|i, _| rng.range(-0.9, 0.9) * (ha[i] + hb[i]));
-        let a = Cuboid::new(common::to_t::<T, D>(&ha)).unwrap();
+        let a = Cuboid::new(support::to_t::<T, D>(&ha)).unwrap();
         let b = Transformed::translated(
-            Cuboid::new(common::to_t::<T, D>(&hb)).unwrap(),
-            common::to_t(&offset),
+            Cuboid::new(support::to_t::<T, D>(&hb)).unwrap(),
+            support::to_t(&offset),
         )
         .unwrap();
-        let offset = to_f64(&common::to_t::<T, D>(&offset));
+        let offset = to_f64(&support::to_t::<T, D>(&offset));
         let depth = (0..D)
             .map(|i| ha[i] + hb[i] - offset[i].abs())
             .fold(f64::INFINITY, f64::min);

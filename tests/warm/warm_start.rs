@@ -10,16 +10,16 @@
 //! distances may differ by twice that, `2 (τ d + 64 ε L)`, with `L` the
 //! coordinate scale.
 
-use crate::common;
+use crate::support;
 
 use core::cell::Cell;
 
-use common::{rotation, to_t, unit_vector, Lcg, Source, TestReal, P};
 use gjk::nalgebra::SMatrix;
 use gjk::{
     distance, distance_cached, hull::Scanned, intersects, intersects_cached, penetration, Ball,
     Config, Cuboid, SimplexCache, Transformed, Vector,
 };
+use support::{rotation, to_t, unit_vector, Lcg, Source, TestReal, P};
 
 /// A shape that counts its support calls.
 struct Counted<'c, S> {

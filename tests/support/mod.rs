@@ -10,6 +10,9 @@
 //!   support functions of the shapes.
 #![allow(dead_code)]
 
+#[macro_use]
+pub mod scene;
+
 use core::fmt::Debug;
 
 use gjk::nalgebra::SMatrix;
