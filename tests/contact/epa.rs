@@ -93,7 +93,7 @@ fn point_budget<T: TestReal>(scale: f64) -> f64 {
 }
 
 fn property_budget<T: TestReal>(depth: f64, scale: f64) -> f64 {
-    T::GJK_TOLERANCE.f() * depth.abs() + PROPERTY_ULPS * T::eps() * scale
+    T::GJK_TOLERANCE.as_f64() * depth.abs() + PROPERTY_ULPS * T::eps() * scale
 }
 
 // ---------------------------------------------------------------------------
@@ -105,51 +105,23 @@ mod helpers {
     use core::fmt::Debug;
 
     use gjk::nalgebra::SMatrix;
-    use gjk::{Real, SupportMap, Vector};
+    use gjk::{SupportMap, Vector};
 
-    /// The scalars under test, with conversions through `f64`.
-    pub trait TestReal: Real + Debug + Send + 'static {
-        const NAME: &'static str;
-        fn of(x: f64) -> Self;
-        fn f(self) -> f64;
-        fn eps() -> f64 {
-            <Self as Real>::EPSILON.f()
-        }
-    }
-
-    impl TestReal for f32 {
-        const NAME: &'static str = "f32";
-        fn of(x: f64) -> Self {
-            x as f32
-        }
-        fn f(self) -> f64 {
-            f64::from(self)
-        }
-    }
-
-    impl TestReal for f64 {
-        const NAME: &'static str = "f64";
-        fn of(x: f64) -> Self {
-            x
-        }
-        fn f(self) -> f64 {
-            self
-        }
-    }
+    pub use crate::support::TestReal;
 
     pub type P<const D: usize> = Vector<f64, D>;
 
     /// The first `D` entries of `xs`, at precision `T`.
     pub fn v<T: TestReal, const D: usize>(xs: &[f64]) -> Vector<T, D> {
-        Vector::<T, D>::from_fn(|i, _| T::of(xs[i]))
+        Vector::<T, D>::from_fn(|i, _| T::of_f64(xs[i]))
     }
 
     pub fn to_t<T: TestReal, const D: usize>(p: &P<D>) -> Vector<T, D> {
-        p.map(T::of)
+        p.map(T::of_f64)
     }
 
     pub fn to64<T: TestReal, const D: usize>(p: &Vector<T, D>) -> P<D> {
-        p.map(|x| x.f())
+        p.map(|x| x.as_f64())
     }
 
     pub fn axis<const D: usize>(i: usize, sign: f64) -> P<D> {
@@ -265,7 +237,7 @@ mod helpers {
             let k = self.calls.get();
             self.calls.set(k + 1);
             if k >= self.after {
-                Vector::<T, D>::repeat(T::of(f64::NAN))
+                Vector::<T, D>::repeat(T::of_f64(f64::NAN))
             } else {
                 self.inner.core_support(dir)
             }
@@ -316,7 +288,7 @@ fn check<T: TestReal, const D: usize>(
     let p = penetration(a, b, &config)
         .unwrap_or_else(|err| panic!("{tag}: error {err:?}"))
         .unwrap_or_else(|| panic!("{tag}: penetration returned None"));
-    let (depth, upper) = (p.depth.f(), p.upper.f());
+    let (depth, upper) = (p.depth.as_f64(), p.upper.as_f64());
     let n = to64(&p.normal);
     let (pa, pb) = (to64(&p.point_a), to64(&p.point_b));
     let db = depth_budget::<T>(e.scale);
@@ -378,7 +350,7 @@ fn check<T: TestReal, const D: usize>(
         .unwrap_or_else(|err| panic!("{tag}: contact error {err:?}"))
         .unwrap_or_else(|| panic!("{tag}: contact returned None"));
     assert!(
-        (c.distance.f() + depth).abs() <= db,
+        (c.distance.as_f64() + depth).abs() <= db,
         "{tag}: contact distance {:?}",
         c.distance
     );
@@ -387,7 +359,7 @@ fn check<T: TestReal, const D: usize>(
         "{tag}: contact normal {:?}",
         c.normal
     );
-    let signed = to64(&c.point_b) - to64(&c.point_a) - to64(&c.normal) * c.distance.f();
+    let signed = to64(&c.point_b) - to64(&c.point_a) - to64(&c.normal) * c.distance.as_f64();
     assert!(signed.norm() <= pbud, "{tag}: contact points {c:?}");
 
     m.depth = m.depth.max((depth - e.depth).abs());
@@ -405,9 +377,9 @@ const HB: [f64; 4] = [0.5, 0.6, 0.7, 0.4];
 fn ball_ball<T: TestReal, const D: usize>(m: &mut Measure) {
     let u = P::<D>::from_fn(|i, _| [1.0, 2.0, -3.0, 0.5][i]).normalize();
     let (ra, rb, d) = (1.0, 0.75, 1.2);
-    let a = Ball::new(Vector::<T, D>::zeros(), T::of(ra)).unwrap();
+    let a = Ball::new(Vector::<T, D>::zeros(), T::of_f64(ra)).unwrap();
     let cb = to_t::<T, D>(&(u * d));
-    let b = Ball::new(cb, T::of(rb)).unwrap();
+    let b = Ball::new(cb, T::of_f64(rb)).unwrap();
     let (cb, u) = (to64(&cb), to64(&cb).normalize());
     let dist = cb.norm();
     check(
@@ -424,9 +396,9 @@ fn ball_ball<T: TestReal, const D: usize>(m: &mut Measure) {
     );
     // Coincident centres: any direction is a normal, the depth is the sum of
     // the radii.
-    let b = Ball::new(Vector::<T, D>::zeros(), T::of(rb)).unwrap();
+    let b = Ball::new(Vector::<T, D>::zeros(), T::of_f64(rb)).unwrap();
     let p = penetration(&a, &b, &Config::default()).unwrap().unwrap();
-    let err = p.depth.f() - (ra + rb);
+    let err = p.depth.as_f64() - (ra + rb);
     assert!(
         err <= depth_budget::<T>(2.0) && -err <= lower_budget::<T, D>(2.0),
         "coincident balls: {p:?}"
@@ -486,8 +458,8 @@ fn box_box<T: TestReal, const D: usize>(m: &mut Measure) {
     let p = box_pair::<T, D>("box–box +y", &HA, &HB, &[0.3, 1.25, -0.2, 0.1], m);
     // The contact points lie on A's top face and B's bottom face.
     let pbud = point_budget::<T>(2.0);
-    assert!((p.point_a[1].f() - 0.8).abs() <= pbud, "{p:?}");
-    assert!((p.point_b[1].f() - 0.65).abs() <= pbud, "{p:?}");
+    assert!((p.point_a[1].as_f64() - 0.8).abs() <= pbud, "{p:?}");
+    assert!((p.point_b[1].as_f64() - 0.65).abs() <= pbud, "{p:?}");
     // Overlaps 0.1, 1.2, 1.6, 1.2: depth 0.1 along −x.
     box_pair::<T, D>("box–box −x", &HA, &HB, &[-1.4, 0.2, 0.3, -0.1], m);
 }
@@ -496,7 +468,7 @@ fn ball_box<T: TestReal, const D: usize>(m: &mut Measure) {
     let a = Cuboid::new(v::<T, D>(&HA)).unwrap();
     // Centre outside the box, 0.2 beyond the face x = 1: depth r − 0.2.
     let c = [1.2, 0.3, 0.1, -0.2];
-    let b = Ball::new(v::<T, D>(&c), T::of(0.5)).unwrap();
+    let b = Ball::new(v::<T, D>(&c), T::of_f64(0.5)).unwrap();
     let cc = to64(&v::<T, D>(&c));
     let face = cc - axis::<D>(0, cc[0] - 1.0);
     check(
@@ -513,7 +485,7 @@ fn ball_box<T: TestReal, const D: usize>(m: &mut Measure) {
     );
     // Centre inside, 0.2 below the face y = 0.8: depth 0.2 + r.
     let c = [0.1, 0.6, 0.2, 0.1];
-    let b = Ball::new(v::<T, D>(&c), T::of(0.5)).unwrap();
+    let b = Ball::new(v::<T, D>(&c), T::of_f64(0.5)).unwrap();
     let cc = to64(&v::<T, D>(&c));
     check(
         &a,
@@ -540,7 +512,7 @@ fn capsule_box<T: TestReal, const D: usize>(m: &mut Measure) {
         let p0 = v::<T, D>(&[-0.4, low, 0.1, 0.2]);
         let p1 = v::<T, D>(&[0.4, low + 0.2, 0.1, 0.2]);
         let r = 0.25;
-        let b = Capsule::new(p0, p1, T::of(r)).unwrap();
+        let b = Capsule::new(p0, p1, T::of_f64(r)).unwrap();
         let e0 = to64(&p0);
         check(
             &a,
@@ -561,12 +533,12 @@ fn touching<T: TestReal, const D: usize>(m: &mut Measure) {
     // Faces x = 1 of A and x = 1 of B (B spans [1, 2] in x): depth 0.
     let p = box_pair::<T, D>("touching boxes", &HA, &HB, &[1.5, 0.2, -0.3, 0.1], m);
     assert!(
-        (p.point_a[0].f() - 1.0).abs() <= point_budget::<T>(2.0),
+        (p.point_a[0].as_f64() - 1.0).abs() <= point_budget::<T>(2.0),
         "{p:?}"
     );
     // Touching balls: the cores are apart, the answer is exact.
-    let a = Ball::new(Vector::<T, D>::zeros(), T::of(1.0)).unwrap();
-    let b = Ball::new(v::<T, D>(&[0.0, 1.5, 0.0, 0.0]), T::of(0.5)).unwrap();
+    let a = Ball::new(Vector::<T, D>::zeros(), T::of_f64(1.0)).unwrap();
+    let b = Ball::new(v::<T, D>(&[0.0, 1.5, 0.0, 0.0]), T::of_f64(0.5)).unwrap();
     check(
         &a,
         &b,
@@ -642,7 +614,7 @@ fn rotated_edge_3d<T: TestReal>(m: &mut Measure) {
     let s2 = 2f64.sqrt();
     let a = Cuboid::new(v::<T, 3>(&[1.0, 1.0, 1.0])).unwrap();
     let rot = UnitQuaternion::from_axis_angle(&Vector3::z_axis(), core::f64::consts::FRAC_PI_4);
-    let rm: SMatrix<T, 3, 3> = rot.to_rotation_matrix().into_inner().map(T::of);
+    let rm: SMatrix<T, 3, 3> = rot.to_rotation_matrix().into_inner().map(T::of_f64);
     let t = v::<T, 3>(&[1.0 + s2 - 0.1, 0.0, 1.8]);
     let b = Transformed::new(a, rm, t).unwrap();
     // B's edge reaches x = tx − √2 (as rounded); the depth along +x beats
@@ -681,9 +653,9 @@ fn crossed_ridges_3d<T: TestReal>(m: &mut Measure) {
     let q = core::f64::consts::FRAC_PI_4;
     let ra = UnitQuaternion::from_axis_angle(&Vector3::x_axis(), q).to_rotation_matrix();
     let rb = UnitQuaternion::from_axis_angle(&Vector3::y_axis(), q).to_rotation_matrix();
-    let a = Transformed::new(cube, ra.into_inner().map(T::of), Vector::zeros()).unwrap();
+    let a = Transformed::new(cube, ra.into_inner().map(T::of_f64), Vector::zeros()).unwrap();
     let tb = v::<T, 3>(&[0.0, 0.0, 2.0 * s2 - 0.1]);
-    let b = Transformed::new(cube, rb.into_inner().map(T::of), tb).unwrap();
+    let b = Transformed::new(cube, rb.into_inner().map(T::of_f64), tb).unwrap();
     let top = to64(&a.core_support(&v::<T, 3>(&[0.0, 0.0, 1.0])))[2];
     let bottom = to64(&b.core_support(&v::<T, 3>(&[0.0, 0.0, -1.0])))[2];
     check(
@@ -791,22 +763,30 @@ fn box_iterations<T: TestReal>() -> (f64, u32) {
         let rb = rng.rotation::<3>();
         let ta = P::<3>::from_fn(|_, _| rng.range(-1.0, 1.0));
         let tb = ta + rng.unit::<3>() * rng.range(0.0, 0.6);
-        let a = Transformed::new(Cuboid::new(to_t(&ha)).unwrap(), ra.map(T::of), to_t(&ta));
-        let b = Transformed::new(Cuboid::new(to_t(&hb)).unwrap(), rb.map(T::of), to_t(&tb));
+        let a = Transformed::new(
+            Cuboid::new(to_t(&ha)).unwrap(),
+            ra.map(T::of_f64),
+            to_t(&ta),
+        );
+        let b = Transformed::new(
+            Cuboid::new(to_t(&hb)).unwrap(),
+            rb.map(T::of_f64),
+            to_t(&tb),
+        );
         let (a, b) = (a.unwrap(), b.unwrap());
         let p = penetration(&a, &b, &Config::default()).unwrap().unwrap();
         assert_eq!(p.status, Status::Converged, "{p:?}");
         let scale = 3.0;
         let over = overlap(&a, &b, &p.normal);
         assert!(
-            (over - p.depth.f()).abs() <= property_budget::<T>(p.depth.f(), scale),
+            (over - p.depth.as_f64()).abs() <= property_budget::<T>(p.depth.as_f64(), scale),
             "box pair: support overlap {over} along the normal vs depth {:?}",
             p.depth
         );
         for _ in 0..16 {
             let u = to_t::<T, 3>(&rng.unit::<3>());
             let o = overlap(&a, &b, &u);
-            assert!(o >= p.depth.f() - property_budget::<T>(p.depth.f(), scale));
+            assert!(o >= p.depth.as_f64() - property_budget::<T>(p.depth.as_f64(), scale));
         }
         total += u64::from(p.iterations);
         worst = worst.max(p.iterations);
@@ -966,7 +946,7 @@ fn check_overlapping<T: TestReal, const D: usize>(
     dirs: &[P<D>],
 ) -> Outcome {
     let config = Config::default();
-    let depth = p.depth.f();
+    let depth = p.depth.as_f64();
     let n = to64(&p.normal);
     let budget = property_budget::<T>(depth, scale);
     ensure(p.status == Status::Converged, || {
@@ -977,7 +957,7 @@ fn check_overlapping<T: TestReal, const D: usize>(
         || format!("normal not unit: {p:?}"),
     )?;
     ensure(
-        depth >= 0.0 && depth <= p.upper.f() + budget && p.upper.f() - depth <= budget,
+        depth >= 0.0 && depth <= p.upper.as_f64() + budget && p.upper.as_f64() - depth <= budget,
         || format!("bounds: {p:?}"),
     )?;
 
@@ -1031,7 +1011,7 @@ fn check_overlapping<T: TestReal, const D: usize>(
     let step = SEPARATION_STEP * scale;
     let apart = Transformed::translated(b, to_t::<T, D>(&(n * (depth + step)))).unwrap();
     let d = distance(a, &apart, &config).map_err(|e| format!("distance: {e:?}"))?;
-    ensure((d.distance.f() - step).abs() <= 2.0 * budget, || {
+    ensure((d.distance.as_f64() - step).abs() <= 2.0 * budget, || {
         format!("moved by depth + {step}: distance {:?}, {p:?}", d.distance)
     })?;
     let back = step.min(depth / 2.0);
@@ -1047,7 +1027,7 @@ fn check_overlapping<T: TestReal, const D: usize>(
     let q = penetration(b, a, &config)
         .map_err(|e| format!("swapped: {e:?}"))?
         .ok_or_else(|| format!("swapped: None, {p:?}"))?;
-    ensure((q.depth.f() - depth).abs() <= budget, || {
+    ensure((q.depth.as_f64() - depth).abs() <= budget, || {
         format!("swapped depth {:?} vs {depth}", q.depth)
     })?;
     let flipped = angle(&to64(&q.normal), &-n) <= normal_budget::<T>(scale / depth.max(1e-3));
@@ -1067,36 +1047,39 @@ fn prop_contact<T: TestReal, const D: usize>(case: AnyPair<D>) -> TestResult {
     let scale = scale_of::<T, D>(&[&at, &bt]);
     let config = Config::default();
     let run = || -> Outcome {
-        let c = contact(&a, &b, T::of(10.0), &config)
+        let c = contact(&a, &b, T::of_f64(10.0), &config)
             .map_err(|e| format!("contact: {e:?}"))?
             .ok_or("contact: None within 10")?;
         let d = distance(&a, &b, &config).map_err(|e| format!("distance: {e:?}"))?;
         let p = penetration(&a, &b, &config).map_err(|e| format!("penetration: {e:?}"))?;
-        let budget = property_budget::<T>(c.distance.f(), scale);
-        let gap = to64(&c.point_b) - to64(&c.point_a) - to64(&c.normal) * c.distance.f();
+        let budget = property_budget::<T>(c.distance.as_f64(), scale);
+        let gap = to64(&c.point_b) - to64(&c.point_a) - to64(&c.normal) * c.distance.as_f64();
         ensure(gap.norm() <= budget, || {
             format!("point_b − point_a ≠ distance·normal: {c:?}")
         })?;
-        if c.distance.f() > budget {
-            ensure((c.distance.f() - d.distance.f()).abs() <= budget, || {
-                format!("apart: contact {c:?} vs distance {d:?}")
-            })?;
+        if c.distance.as_f64() > budget {
+            ensure(
+                (c.distance.as_f64() - d.distance.as_f64()).abs() <= budget,
+                || format!("apart: contact {c:?} vs distance {d:?}"),
+            )?;
             ensure(p.is_none(), || format!("apart but penetration {p:?}"))?;
             let dn = d.normal.ok_or("apart but no distance normal")?;
             ensure(
-                angle(&to64(&c.normal), &to64(&dn)) <= normal_budget::<T>(scale / c.distance.f()),
+                angle(&to64(&c.normal), &to64(&dn))
+                    <= normal_budget::<T>(scale / c.distance.as_f64()),
                 || format!("apart: normals {c:?} vs {d:?}"),
             )?;
-        } else if c.distance.f() < -budget {
+        } else if c.distance.as_f64() < -budget {
             let p = p.ok_or_else(|| format!("overlapping but penetration None: {c:?}"))?;
-            ensure((c.distance.f() + p.depth.f()).abs() <= budget, || {
-                format!("overlapping: contact {c:?} vs penetration {p:?}")
-            })?;
+            ensure(
+                (c.distance.as_f64() + p.depth.as_f64()).abs() <= budget,
+                || format!("overlapping: contact {c:?} vs penetration {p:?}"),
+            )?;
             ensure(
                 angle(&to64(&c.normal), &to64(&p.normal)) <= normal_budget::<T>(1.0),
                 || format!("overlapping: normals {c:?} vs {p:?}"),
             )?;
-            ensure(d.distance.f() == 0.0, || {
+            ensure(d.distance.as_f64() == 0.0, || {
                 format!("overlapping: distance {d:?}")
             })?;
         }
@@ -1154,7 +1137,7 @@ fn unit_cubes_face_to_face<T: TestReal>() {
         .unwrap_or_else(|| panic!("touching cubes ({}): None", T::NAME));
     let (pa, pb) = (to64(&p.point_a), to64(&p.point_b));
     let pbud = point_budget::<T>(2.0);
-    assert!(p.depth.f() <= depth_budget::<T>(2.0), "{p:?}");
+    assert!(p.depth.as_f64() <= depth_budget::<T>(2.0), "{p:?}");
     assert!(
         angle(&to64(&p.normal), &Vector3::x()) <= normal_budget::<T>(1.0),
         "{p:?}"
@@ -1169,7 +1152,7 @@ fn unit_cubes_face_to_face<T: TestReal>() {
     }
     // The same through `contact`, and with the order swapped.
     let c = contact(&a, &b, T::zero(), &config).unwrap().unwrap();
-    assert!(c.distance.f().abs() <= depth_budget::<T>(2.0), "{c:?}");
+    assert!(c.distance.as_f64().abs() <= depth_budget::<T>(2.0), "{c:?}");
     assert!(
         angle(&to64(&c.normal), &Vector3::x()) <= normal_budget::<T>(1.0),
         "{c:?}"
@@ -1198,12 +1181,12 @@ fn capsule_sweep<T: TestReal>() {
         let low = 1.6 - SWEEP_STEP * f64::from(k);
         let p0 = v::<T, 3>(&[0.5, low, 0.2]);
         let p1 = v::<T, 3>(&[-0.5, low + 0.1, 0.2]);
-        let b = Capsule::new(p0, p1, T::of(r)).unwrap();
-        let c = contact(&a, &b, T::of(1.0), &config)
+        let b = Capsule::new(p0, p1, T::of_f64(r)).unwrap();
+        let c = contact(&a, &b, T::of_f64(1.0), &config)
             .unwrap()
             .unwrap_or_else(|| panic!("sweep at {low}: None"));
         let e0 = to64(&p0);
-        let (dist, pa, pb) = (c.distance.f(), to64(&c.point_a), to64(&c.point_b));
+        let (dist, pa, pb) = (c.distance.as_f64(), to64(&c.point_a), to64(&c.point_b));
         let want = e0.y - 1.0 - r;
         let tag = format!("capsule sweep ({}) at low = {low}: {c:?}", T::NAME);
         // `dist` is minus the certified depth: above the truth by at most
@@ -1274,8 +1257,8 @@ fn regression_large_hull_normal_f32() {
                 "{tag}"
             );
             assert!(
-                p.depth.f() - 0.1 <= depth_budget::<f32>(scale)
-                    && 0.1 - p.depth.f() <= lower_budget::<f32, 3>(scale),
+                p.depth.as_f64() - 0.1 <= depth_budget::<f32>(scale)
+                    && 0.1 - p.depth.as_f64() <= lower_budget::<f32, 3>(scale),
                 "{tag}"
             );
         }
@@ -1433,7 +1416,7 @@ fn flat_squares<T: TestReal>() {
             .unwrap_or_else(|| panic!("flat squares ({tag}): None"));
         let n = to64(&p.normal);
         assert!(
-            p.depth.f() <= depth_budget::<T>(2.0),
+            p.depth.as_f64() <= depth_budget::<T>(2.0),
             "flat squares ({tag}): {p:?}"
         );
         assert!(
