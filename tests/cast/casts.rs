@@ -16,7 +16,7 @@ use gjk::{
 };
 use quickcheck::QuickCheck;
 use scene::{axis, lit, ones};
-use support::{point_set, to_t, unit_vector, Lcg, Source, TestReal, P};
+use support::{point_set, to_t, unit_vector, Rng, Source, TestReal, P};
 
 /// Closed-form casts (a ball, two balls): one sphere intersection. Held
 /// in `f64` to 2 ulps of the scale; 4 leaves room for `f32`'s square root
@@ -468,7 +468,7 @@ fn gap<T: TestReal, const D: usize>(
 }
 
 fn prop_cast<T: TestReal, const D: usize>(seed: u64) -> Result<(), String> {
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     let a = Shape::<T, D>::random(&mut r, &P::<D>::zeros());
     let at = unit_vector::<D>(&mut r) * r.range(2.5, 6.0);
     let b = Shape::<T, D>::random(&mut r, &at);

@@ -16,7 +16,7 @@ use gjk::{
     contact, distance, ray_cast, shape_cast, Ball, Capsule, Config, Cuboid, Error, Point, RayHit,
     Rounded, Segment, Status, SupportMap, Transformed, Vector,
 };
-use support::{rotation, unit_vector, Hidden, Lcg, Source, TestReal, P};
+use support::{rotation, unit_vector, Hidden, Rng, Source, TestReal, P};
 
 /// Budget on `t · |direction|` and on support planes, in `ε · L`.
 const ULPS: f64 = 64.0;
@@ -58,7 +58,7 @@ fn against_loop<T: TestReal, const D: usize, S: SupportMap<T, D> + Copy>(
     name: &str,
     shape: S,
     scale: f64,
-    rng: &mut Lcg,
+    rng: &mut Rng,
     rays: usize,
 ) {
     let config = Config::<T, _>::default();
@@ -176,7 +176,7 @@ fn same_normal<T: TestReal, const D: usize>(
 }
 
 fn suite<T: TestReal, const D: usize>(rays: usize) {
-    let mut rng = Lcg::new(0xca57 + D as u64);
+    let mut rng = Rng::new(0xca57 + D as u64);
     for case in 0..6 {
         let half = Vector::<T, D>::from_fn(|_, _| T::of_f64(rng.range(0.1, 2.0)));
         let cube = Cuboid::new(half).unwrap();
@@ -225,7 +225,7 @@ fn rays_in_closed_form_match_the_loop_4d() {
 /// with both radii), against the loop.
 fn ball_capsule_sweeps<T: TestReal, const D: usize>() {
     let config = Config::<T, _>::default();
-    let mut rng = Lcg::new(0xba11 + D as u64);
+    let mut rng = Rng::new(0xba11 + D as u64);
     let budget = ULPS * T::eps() * 4.0;
     for case in 0..300 {
         let (p, q) = (
@@ -323,7 +323,7 @@ fn honest_hit<T: TestReal, const D: usize>(
 /// GJK distance that stalled on the needle-like box).
 fn grazing_flat_boxes<T: TestReal, const D: usize>() {
     let config = Config::<T, _>::default();
-    let mut rng = Lcg::new(0x96a2 + D as u64);
+    let mut rng = Rng::new(0x96a2 + D as u64);
     let mut cases: Vec<(Vector<T, D>, Vector<T, D>, Vector<T, D>)> = Vec::new();
     if D == 2 {
         let v = |x: f64, y: f64| narrow::<T, D>(&P::<D>::from_fn(|i, _| [x, y][i]));

@@ -27,7 +27,7 @@ use gjk::{
     distance, ray_cast, shape_cast, shape_cast_with_separation, Ball, Cone, Config, Cuboid,
     Cylinder, Hull, Rounded, Status, SupportMap, Transformed, Vector,
 };
-use support::{unit_vector, Hidden, Lcg, TestReal, P};
+use support::{unit_vector, Hidden, Rng, TestReal, P};
 
 /// Rays per shape in the random sweeps.
 const RAYS: usize = 400;
@@ -57,7 +57,7 @@ fn slab_points<T: TestReal>() -> [Vector<T, 3>; 8] {
 }
 
 /// A unit direction orthogonal to `n`, at random.
-fn across(r: &mut Lcg, n: &P<3>) -> P<3> {
+fn across(r: &mut Rng, n: &P<3>) -> P<3> {
     loop {
         let u: P<3> = unit_vector(r);
         let t = u - n * n.dot(&u);
@@ -74,7 +74,7 @@ fn across(r: &mut Lcg, n: &P<3>) -> P<3> {
 /// certify it) rather than possibly undecided.
 fn misses<T: TestReal>(name: &str, shape: &impl SupportMap<T, 3>, proven: bool, seed: u64) {
     let e = miss_by::<T>();
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     let config = Config::<T, _>::default();
     let mut undecided = 0;
     for _ in 0..RAYS {
@@ -129,7 +129,7 @@ fn box_past<T: TestReal>() {
     let slab = Hull::<T, 3>::new(&points, &mut i, &mut f).expect("a slab");
     let cube = Cuboid::new(narrow(&P::<3>::new(0.1, 0.2, 0.15))).expect("a box");
     let e = 1.45 * miss_by::<T>();
-    let mut r = Lcg::new(5);
+    let mut r = Rng::new(5);
     let config = Config::<T, _>::default();
     for _ in 0..RAYS {
         let n: P<3> = unit_vector(&mut r);
@@ -205,7 +205,7 @@ fn normals<T: TestReal>() -> usize {
     let cylinder = Cylinder::new(one, one).expect("a cylinder");
     let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 5.0;
-    let mut r = Lcg::new(6);
+    let mut r = Rng::new(6);
     let mut checked = 0;
     for _ in 0..RAYS {
         // A point inside: radius below 0.85, height within 0.9.

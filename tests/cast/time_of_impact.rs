@@ -16,7 +16,7 @@ use gjk::{
     distance, hull::Scanned, shape_cast, time_of_impact, Ball, Capsule, Config, Cuboid, Error,
     RigidMotion, ShapeError, Status, Transformed, Vector,
 };
-use support::{rotation, unit_vector, Lcg, Source, TestReal, P};
+use support::{rotation, unit_vector, Rng, Source, TestReal, P};
 
 fn narrow<T: TestReal, const D: usize>(v: &P<D>) -> Vector<T, D> {
     Vector::<T, D>::from_fn(|i, _| T::of_f64(v[i]))
@@ -47,7 +47,7 @@ fn planar_spin<T: TestReal, const D: usize>(
 /// the pivot at angle `phi` in the plane of the spin. The rod's line comes
 /// within `r + s` of the ball's centre at `θ* = φ − asin((r + s) / ρ)`.
 fn spinning_rod<T: TestReal, const D: usize>(turned: bool) {
-    let mut rng = Lcg::new(0x70 + D as u64);
+    let mut rng = Rng::new(0x70 + D as u64);
     // Contacts near the pivot close at a small fraction of the rod end's
     // speed: the advancement needs hundreds of steps to the tolerance.
     let config = Config::<T, _> {
@@ -133,7 +133,7 @@ fn spinning_rod_meets_a_ball() {
 
 /// Without rotation the time of impact is the linear shape cast's.
 fn translation_only<T: TestReal>() {
-    let mut rng = Lcg::new(0x11);
+    let mut rng = Rng::new(0x11);
     let config = Config::<T, _>::default();
     let still = SMatrix::<f64, 3, 3>::zeros();
     for case in 0..200 {
@@ -199,21 +199,21 @@ fn without_rotation_it_is_the_shape_cast() {
 #[test]
 fn tumbling_hulls_never_pass_a_contact() {
     let cases = support::sweep_size(60, 21);
-    let mut rng = Lcg::new(0x7u64);
+    let mut rng = Rng::new(0x7u64);
     let config = Config::<f64, _> {
         max_iterations: 2000,
         ..Config::default()
     };
     let mut hits = 0;
     for case in 0..cases {
-        let cloud = |rng: &mut Lcg| -> Vec<Vector<f64, 3>> {
+        let cloud = |rng: &mut Rng| -> Vec<Vector<f64, 3>> {
             (0..12)
                 .map(|_| unit_vector::<3>(rng) * rng.range(0.3, 1.0))
                 .collect()
         };
         let (pa, pb) = (cloud(&mut rng), cloud(&mut rng));
         let (a, b) = (Scanned::new(&pa).unwrap(), Scanned::new(&pb).unwrap());
-        let pose = |rng: &mut Lcg, at: P<3>| {
+        let pose = |rng: &mut Rng, at: P<3>| {
             Isometry3::from_parts(
                 Translation3::from(at),
                 UnitQuaternion::from_scaled_axis(unit_vector::<3>(rng) * rng.range(0.0, 3.0)),

@@ -16,7 +16,7 @@ use gjk::{
     hull::Scanned, ray_cast, shape_cast, Config, Cuboid, Rounded, ShapeHit, Status, Transformed,
     Vector,
 };
-use support::{rotation, unit_vector, Lcg, Source, TestReal, P};
+use support::{rotation, unit_vector, Rng, Source, TestReal, P};
 
 fn narrow<T: TestReal, const D: usize>(v: &P<D>) -> Vector<T, D> {
     Vector::<T, D>::from_fn(|i, _| T::of_f64(v[i]))
@@ -51,7 +51,7 @@ fn same_cast<T: TestReal, const D: usize>(
 }
 
 fn sweeps<T: TestReal, const D: usize>(cases: usize) {
-    let mut rng = Lcg::new(0x3a77 + D as u64);
+    let mut rng = Rng::new(0x3a77 + D as u64);
     let config = Config::<T, _>::default();
     let (mut cold_iterations, mut warm_iterations) = (0u64, 0u64);
     for case in 0..cases {

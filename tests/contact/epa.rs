@@ -155,53 +155,37 @@ mod helpers {
         (support_value(a, u) + support_value(b, &-u)) / n
     }
 
-    /// SplitMix64: a small deterministic generator for the sweeps.
-    pub struct Rng(pub u64);
+    pub use crate::support::{Rng, Source};
 
-    impl Rng {
-        pub fn next_u64(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-
-        /// Uniform in [lo, hi).
-        pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-            let u = (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-            lo + (hi - lo) * u
-        }
-
-        pub fn unit<const D: usize>(&mut self) -> P<D> {
-            loop {
-                let p = P::<D>::from_fn(|_, _| self.range(-1.0, 1.0));
-                let n = p.norm();
-                if n > 0.1 && n <= 1.0 {
-                    return p / n;
-                }
+    /// A random unit vector: a cube sample of norm in `(0.1, 1]`, normalised.
+    pub fn unit<const D: usize>(rng: &mut Rng) -> P<D> {
+        loop {
+            let p = P::<D>::from_fn(|_, _| rng.range(-1.0, 1.0));
+            let n = p.norm();
+            if n > 0.1 && n <= 1.0 {
+                return p / n;
             }
         }
+    }
 
-        /// A random orthogonal matrix (Gram–Schmidt on random columns).
-        pub fn rotation<const D: usize>(&mut self) -> SMatrix<f64, D, D> {
-            let mut m = SMatrix::<f64, D, D>::zeros();
-            let mut j = 0;
-            while j < D {
-                let mut c = self.unit::<D>();
-                for _ in 0..2 {
-                    for k in 0..j {
-                        let q = m.column(k).into_owned();
-                        c -= q * q.dot(&c);
-                    }
-                }
-                if c.norm() > 0.1 {
-                    m.set_column(j, &c.normalize());
-                    j += 1;
+    /// A random orthogonal matrix (Gram–Schmidt on random columns).
+    pub fn rotation<const D: usize>(rng: &mut Rng) -> SMatrix<f64, D, D> {
+        let mut m = SMatrix::<f64, D, D>::zeros();
+        let mut j = 0;
+        while j < D {
+            let mut c = unit::<D>(rng);
+            for _ in 0..2 {
+                for k in 0..j {
+                    let q = m.column(k).into_owned();
+                    c -= q * q.dot(&c);
                 }
             }
-            m
+            if c.norm() > 0.1 {
+                m.set_column(j, &c.normalize());
+                j += 1;
+            }
         }
+        m
     }
 
     /// A ball given by its support function alone (zero margin): a curved
@@ -754,15 +738,15 @@ fn analytic_rotated_3d() {
 /// Random rotated overlapping 3D boxes: checks each answer against the
 /// support functions and returns (mean, max) iterations.
 fn box_iterations<T: TestReal>() -> (f64, u32) {
-    let mut rng = Rng(0xb0c5);
+    let mut rng = Rng::split_mix(0xb0c5);
     let (mut total, mut worst, mut count) = (0u64, 0u32, 0usize);
     for _ in 0..BOX_PAIRS {
         let ha = P::<3>::from_fn(|_, _| rng.range(0.2, 1.0));
         let hb = P::<3>::from_fn(|_, _| rng.range(0.2, 1.0));
-        let ra = rng.rotation::<3>();
-        let rb = rng.rotation::<3>();
+        let ra = rotation::<3>(&mut rng);
+        let rb = rotation::<3>(&mut rng);
         let ta = P::<3>::from_fn(|_, _| rng.range(-1.0, 1.0));
-        let tb = ta + rng.unit::<3>() * rng.range(0.0, 0.6);
+        let tb = ta + unit::<3>(&mut rng) * rng.range(0.0, 0.6);
         let a = Transformed::new(
             Cuboid::new(to_t(&ha)).unwrap(),
             ra.map(T::of_f64),
@@ -784,7 +768,7 @@ fn box_iterations<T: TestReal>() -> (f64, u32) {
             p.depth
         );
         for _ in 0..16 {
-            let u = to_t::<T, 3>(&rng.unit::<3>());
+            let u = to_t::<T, 3>(&unit::<3>(&mut rng));
             let o = overlap(&a, &b, &u);
             assert!(o >= p.depth.as_f64() - property_budget::<T>(p.depth.as_f64(), scale));
         }

@@ -17,7 +17,7 @@ use gjk::{
     hull::Scanned, Capsule, Config, Cuboid, Penetration, Status, SupportMap, Transformed,
     DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES,
 };
-use support::{point_set, rotation, Lcg, Source, TestReal, P};
+use support::{point_set, rotation, Rng, Source, TestReal, P};
 
 /// Pairs per shape family and precision: 300 under `GJK_FULL_SWEEPS=1`
 /// (as in CI), 40 otherwise.
@@ -60,12 +60,12 @@ fn room<T: TestReal, const D: usize>(
 }
 
 /// A placed shape from local points.
-fn placed<T: TestReal, const D: usize, S>(shape: S, r: &mut Lcg, at: P<D>) -> Transformed<S, T, D> {
+fn placed<T: TestReal, const D: usize, S>(shape: S, r: &mut Rng, at: P<D>) -> Transformed<S, T, D> {
     let m = rotation::<D>(r).map(T::of_f64);
     Transformed::new(shape, m, at.map(T::of_f64)).unwrap()
 }
 
-fn sphere_points<const D: usize>(r: &mut Lcg, n: usize) -> Vec<P<D>> {
+fn sphere_points<const D: usize>(r: &mut Rng, n: usize) -> Vec<P<D>> {
     (0..n).map(|_| support::unit_vector::<D>(r)).collect()
 }
 
@@ -92,9 +92,9 @@ impl Tally {
 
 /// The survey in dimension `D` for precision `T`: family name and tally.
 fn survey<T: TestReal, const D: usize>(seed: u64) -> Vec<(String, Tally)> {
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     let mut out = Vec::new();
-    let offset = |r: &mut Lcg, reach: f64| P::<D>::from_fn(|_, _| r.range(-reach, reach));
+    let offset = |r: &mut Rng, reach: f64| P::<D>::from_fn(|_, _| r.range(-reach, reach));
 
     let mut boxes = Tally::default();
     for _ in 0..pairs() {

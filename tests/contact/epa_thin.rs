@@ -15,7 +15,7 @@ use crate::support;
 
 use gjk::nalgebra::SMatrix;
 use gjk::{penetration, Config, Cuboid, Transformed, Vector};
-use support::{rotation, support_value, Lcg, Source, TestReal, P};
+use support::{rotation, support_value, Rng, Source, TestReal, P};
 
 /// The needle of half-width `width / 2` and half-length 1/2, turned by a
 /// random rotation (`flat`: about the vertical axis only), sunk `sink` into
@@ -36,7 +36,7 @@ fn needle_in_a_box<T: TestReal>(width: f64, sink: f64, flat: bool, cases: u64) {
     .unwrap();
     let down = P::<3>::new(0.0, 0.0, -1.0);
     for seed in 0..cases {
-        let mut rng = Lcg::new(seed);
+        let mut rng = Rng::new(seed);
         let r: SMatrix<f64, 3, 3> = if flat {
             let (s, c) = rng.range(-3.0, 3.0).sin_cos();
             SMatrix::<f64, 3, 3>::new(c, -s, 0.0, s, c, 0.0, 0.0, 0.0, 1.0)

@@ -18,7 +18,7 @@ use crate::support;
 
 use gjk::nalgebra::{Matrix3, Vector3};
 use gjk::{contact, penetration, Ball, Config, Cuboid, Transformed};
-use support::{rotation, Lcg, Source};
+use support::{rotation, Rng, Source};
 
 #[test]
 fn a_ball_beyond_a_face_of_a_turned_box_takes_the_face_axis() {
@@ -53,7 +53,7 @@ fn a_ball_beyond_a_face_of_a_turned_box_takes_the_face_axis() {
 
 #[test]
 fn balls_near_turned_boxes_agree_across_precisions() {
-    let mut rng = Lcg::new(38);
+    let mut rng = Rng::new(38);
     for case in 0..2000 {
         let r64 = rotation::<3>(&mut rng);
         let r32 = r64.map(|x| x as f32);

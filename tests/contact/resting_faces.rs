@@ -22,7 +22,7 @@ use crate::support;
 use gjk::{
     contact, distance, intersects, penetration, Config, Cuboid, Status, Transformed, Vector,
 };
-use support::{Lcg, Source, TestReal};
+use support::{Rng, Source, TestReal};
 
 /// The found pair, as reported.
 #[test]
@@ -64,7 +64,7 @@ fn boxes_apart_by_a_hair_with_a_corner_of_overlap() {
 /// runs through the origin's foot (the overlap along each other axis the
 /// same fraction of the face's width along it).
 fn diagonal_pairs<T: TestReal, const D: usize>(seed: u64, cases: usize) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let config = Config::<T, _>::default();
     let top = D - 1;
     for case in 0..cases {

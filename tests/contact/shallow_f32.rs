@@ -17,7 +17,7 @@ use crate::support;
 
 use gjk::nalgebra::{Matrix3, Vector3};
 use gjk::{penetration, Config, Hull, Status, Transformed};
-use support::{rotation, Lcg, Source};
+use support::{rotation, Rng, Source};
 
 fn corners(half: Vector3<f64>) -> Vec<Vector3<f64>> {
     (0..8)
@@ -27,7 +27,7 @@ fn corners(half: Vector3<f64>) -> Vec<Vector3<f64>> {
 
 #[test]
 fn shallow_hull_overlaps_in_f32_are_bracketed() {
-    let mut rng = Lcg::new(10);
+    let mut rng = Rng::new(10);
     let mut stalled = 0;
     for case in 0..300 {
         let turn = rotation::<3>(&mut rng);

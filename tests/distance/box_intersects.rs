@@ -17,7 +17,7 @@ use gjk::nalgebra::SMatrix;
 use gjk::{
     distance, intersects, penetration, Config, Cuboid, Rounded, SupportMap, Transformed, Vector,
 };
-use support::{rotation, Hidden, Lcg, Source, TestReal, P};
+use support::{rotation, Hidden, Rng, Source, TestReal, P};
 
 /// How a pair was placed, for messages.
 struct Case<'a> {
@@ -62,7 +62,7 @@ fn compare<T: TestReal, const D: usize>(
 }
 
 /// A box of random half extents in `[0.2, 1.5]`.
-fn half<T: TestReal, const D: usize>(rng: &mut Lcg) -> Cuboid<T, D> {
+fn half<T: TestReal, const D: usize>(rng: &mut Rng) -> Cuboid<T, D> {
     Cuboid::new(Vector::<T, D>::from_fn(|_, _| {
         T::of_f64(rng.range(0.2, 1.5))
     }))
@@ -90,7 +90,7 @@ fn turn<const D: usize>(i: usize, j: usize, angle: f64) -> SMatrix<f64, D, D> {
 
 /// Random rotations and offsets, a quarter with margins.
 fn random_pairs<T: TestReal, const D: usize>() -> usize {
-    let mut rng = Lcg::new(0xb0c5 + D as u64);
+    let mut rng = Rng::new(0xb0c5 + D as u64);
     let mut touching = 0;
     for index in 0..600 {
         let (ha, hb) = (half::<T, D>(&mut rng), half::<T, D>(&mut rng));
@@ -118,7 +118,7 @@ fn random_pairs<T: TestReal, const D: usize>() -> usize {
 /// to a tenth clear, through `±1e-9`, `±1e-6` and exact contact; in 3D B
 /// also stands on an edge (a turn of 45° about two axes) over A's face.
 fn resting<T: TestReal, const D: usize>(skew: f64) -> usize {
-    let mut rng = Lcg::new(0x4e57 + D as u64);
+    let mut rng = Rng::new(0x4e57 + D as u64);
     let gaps = [
         -0.1, -1e-3, -1e-6, -3e-9, -1e-10, 0.0, 1e-10, 3e-9, 1e-6, 1e-3, 0.1,
     ];
@@ -157,7 +157,7 @@ fn resting<T: TestReal, const D: usize>(skew: f64) -> usize {
 }
 
 /// `m` with every entry moved by up to `skew`.
-fn off<const D: usize>(rng: &mut Lcg, m: SMatrix<f64, D, D>, skew: f64) -> SMatrix<f64, D, D> {
+fn off<const D: usize>(rng: &mut Rng, m: SMatrix<f64, D, D>, skew: f64) -> SMatrix<f64, D, D> {
     m.map(|x| x + skew * rng.range(-1.0, 1.0))
 }
 
@@ -165,7 +165,7 @@ fn off<const D: usize>(rng: &mut Lcg, m: SMatrix<f64, D, D>, skew: f64) -> SMatr
 /// what `Transformed::new` accepts): GJK queries the slightly skewed box
 /// the matrix makes, and the axes allow for the skew.
 fn skewed<const D: usize>() {
-    let mut rng = Lcg::new(0x5e3 + D as u64);
+    let mut rng = Rng::new(0x5e3 + D as u64);
     for index in 0..300 {
         let (ha, hb) = (half::<f64, D>(&mut rng), half::<f64, D>(&mut rng));
         let (ra, rb) = (rotation::<D>(&mut rng), rotation::<D>(&mut rng));

@@ -15,14 +15,14 @@ use gjk::{
     closest_points, contact, distance, hull::Built, hull::Scanned, intersects, penetration, Config,
     Cuboid, Error, Point, Transformed, Vector,
 };
-use support::{point_to_hull, points_t, rotation, to_f64, to_t, Hidden, Lcg, Source, TestReal, P};
+use support::{point_to_hull, points_t, rotation, to_f64, to_t, Hidden, Rng, Source, TestReal, P};
 
 /// A box and a rotated copy moved by `offset` along the first axis.
 fn boxes<T: TestReal, const D: usize>(
     seed: u64,
     offset: f64,
 ) -> (Cuboid<T, D>, Transformed<Cuboid<T, D>, T, D>) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let r: SMatrix<f64, D, D> = rotation::<D>(&mut rng);
     let half = Vector::<T, D>::from_fn(|i, _| T::of_f64(1.0 - 0.125 * i as f64));
     let a = Cuboid::new(half).unwrap();
@@ -133,7 +133,7 @@ fn point_in_a_flat_simplex<T: TestReal, const D: usize>(
     outside: fn(&[Vector<T, D>], &Vector<T, D>) -> Option<bool>,
 ) {
     let config = Config::default();
-    let mut rng = Lcg::new(750 + D as u64);
+    let mut rng = Rng::new(750 + D as u64);
     for case in 0..cases {
         let height = 10f64.powf(rng.range(-14.0, -6.0));
         let r = rotation::<D>(&mut rng);

@@ -18,7 +18,7 @@ use gjk::{
     closest_points, contact, distance, intersects, penetration, Ball, Capsule, Config, Cuboid,
     Point, Rounded, Segment, SupportMap, Transformed, Vector,
 };
-use support::{rotation, to_t, Hidden, Lcg, Source, TestReal, P};
+use support::{rotation, to_t, Hidden, Rng, Source, TestReal, P};
 
 /// Both paths on one pair: every query, compared.
 fn compare<T: TestReal, const D: usize>(
@@ -95,12 +95,12 @@ fn compare<T: TestReal, const D: usize>(
 }
 
 fn sweep<T: TestReal, const D: usize>(seed: u64, cases: usize) {
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     for case in 0..cases {
         // Sizes from 1e-3 to 1e3; shapes placed around the origin so that
         // a third overlap, a third are near contact, a third apart.
         let size = 10f64.powf(r.range(-3.0, 3.0));
-        let v = |r: &mut Lcg| to_t::<T, D>(&(P::<D>::from_fn(|_, _| r.range(-1.0, 1.0)) * size));
+        let v = |r: &mut Rng| to_t::<T, D>(&(P::<D>::from_fn(|_, _| r.range(-1.0, 1.0)) * size));
         let radius = T::of_f64(r.range(0.0, 0.6) * size);
         let m: SMatrix<T, D, D> = rotation::<D>(&mut r).map(T::of_f64);
         let c = v(&mut r);
@@ -169,7 +169,7 @@ fn point_inside_a_core_overlaps() {
 #[test]
 fn skewed_placements_are_measured_as_placed() {
     fn each<const D: usize>() {
-        let mut r = Lcg::new(0x5ce + D as u64);
+        let mut r = Rng::new(0x5ce + D as u64);
         let config = Config::<f64, _>::default();
         let budget = 64.0 * f64::EPSILON * 200.0;
         for case in 0..200 {

@@ -520,7 +520,7 @@ fn crossing_triangles_f64() {
 /// oracle, and asserts every case within the budget.
 fn sweep<T: TestReal, const D: usize>() {
     let cases = sweep_size(SWEEP_CASES, QUICK_SWEEP_CASES);
-    let mut rng = Lcg::new(0xdeca_fbad ^ ((D as u64) << 40) ^ T::eps().to_bits());
+    let mut rng = Rng::new(0xdeca_fbad ^ ((D as u64) << 40) ^ T::eps().to_bits());
     let mut worst_scaled = 0.0f64; // |error| / (ε·L)
     let mut worst_rel = 0.0f64; // |error| / (ε·d), separated cases only
     let mut max_iterations = 0;

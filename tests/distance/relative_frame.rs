@@ -11,7 +11,7 @@ use gjk::{
     distance, hull::Scanned, intersects, penetration, Capsule, Config, Cuboid, SupportMap,
     Transformed, Vector,
 };
-use support::{rotation, Lcg, Source, TestReal, P};
+use support::{rotation, Rng, Source, TestReal, P};
 
 fn compare<T: TestReal, const D: usize, SA, SB>(
     a: &Transformed<SA, T, D>,
@@ -63,7 +63,7 @@ fn compare<T: TestReal, const D: usize, SA, SB>(
 }
 
 fn sweep<T: TestReal, const D: usize>(seed: u64, cases: usize) {
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     let points: Vec<Vector<T, D>> = (0..12)
         .map(|_| P::<D>::from_fn(|_, _| r.range(-1.0, 1.0)).map(T::of_f64))
         .collect();
@@ -79,7 +79,7 @@ fn sweep<T: TestReal, const D: usize>(seed: u64, cases: usize) {
     )
     .unwrap();
     for case in 0..cases {
-        let pose = |r: &mut Lcg| {
+        let pose = |r: &mut Rng| {
             let m: SMatrix<T, D, D> = rotation::<D>(r).map(T::of_f64);
             let t = P::<D>::from_fn(|_, _| r.range(-1.5, 1.5)).map(T::of_f64);
             (m, t)

@@ -20,7 +20,7 @@ use gjk::{
     contact, distance, hull::Scanned, intersects, penetration, Ball, Capsule, Config, Cuboid,
     Rounded, Status, SupportMap, Transformed, Vector,
 };
-use support::{rotation, Lcg, TestReal};
+use support::{rotation, Rng, TestReal};
 
 /// The answers a scale test compares, as `f64`, with the points flattened.
 #[derive(Debug, PartialEq)]
@@ -76,7 +76,7 @@ fn unscaled(mut x: Answers, s: f64, dims: usize) -> Answers {
 /// and a rounded hull, in pairs that are apart, touching only by their
 /// margins, and overlapping.
 fn scenes<T: TestReal, const D: usize>(seed: u64, s: f64) -> Vec<Answers> {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let r: SMatrix<f64, D, D> = rotation::<D>(&mut rng);
     let v = |x: [f64; 4]| Vector::<T, D>::from_fn(|i, _| T::of_f64(x[i] * s));
     let m = r.map(T::of_f64);

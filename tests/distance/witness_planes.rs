@@ -23,7 +23,7 @@ use gjk::{
     contact, distance, hull::Scanned, penetration, Ball, Config, Distance, Rounded, Status,
     SupportMap, Vector,
 };
-use support::{rotation, Lcg, Source, TestReal, P};
+use support::{rotation, Rng, Source, TestReal, P};
 
 type V = Vector<f64, 4>;
 
@@ -297,7 +297,7 @@ fn a_large_ball_over_a_sliver_gets_aligned_witnesses() {
 /// the largest coordinate (the ball's centre), and in `f32` the
 /// tolerance's share `1e-6 · L`.
 fn balls_over_slivers<T: TestReal, const D: usize>(cases: usize, seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     for case in 0..cases {
         let turn = rotation::<D>(&mut rng);
         let length = rng.range(0.05, 1.0);

@@ -20,6 +20,8 @@ use core::fmt::Debug;
 use std::collections::BTreeMap;
 
 use gjk::nalgebra::{SMatrix, Vector2};
+
+use crate::support::{Rng, Source};
 use gjk::{
     closest_points, contact, contact_manifold, distance, distance_cached, hull::Polygon,
     hull::Scanned, intersects, penetration, ray_cast, shape_cast, Ball, Capsule, Cone, Config,
@@ -30,23 +32,14 @@ use gjk::{
 /// Scenes per dimension and precision.
 const SCENES: usize = 60;
 
-/// SplitMix64: a fixed stream, the same on every machine.
-struct Rng(u64);
+/// The scenes' draws from the generator's SplitMix64 stream
+/// ([`Rng::split_mix`]), fixed on every machine.
+trait Draws {
+    fn vector<T: Real, const D: usize>(&mut self, half: f64) -> Vector<T, D>;
+    fn rotation<T: Real, const D: usize>(&mut self) -> SMatrix<T, D, D>;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[lo, hi)`.
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-
+impl Draws for Rng {
     fn vector<T: Real, const D: usize>(&mut self, half: f64) -> Vector<T, D> {
         Vector::from_fn(|_, _| cast(self.range(-half, half)))
     }
@@ -268,7 +261,7 @@ fn cloud<T: Real, const D: usize>(rng: &mut Rng, n: usize, half: f64) -> Vec<Vec
 /// The shapes every dimension has, each placed by a random pose near the
 /// origin, recorded pairwise and under rays.
 fn record_scenes<T: Real + Debug, const D: usize>(log: &mut Log, seed: u64, hull_of: HullOf<T, D>) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::split_mix(seed);
     let tag = format!("{}{}", core::any::type_name::<T>(), D);
     for scene in 0..SCENES {
         let place =
@@ -384,7 +377,7 @@ type HullOf<T, const D: usize> = fn(
 
 /// 3D only: cylinders and cones against boxes and hulls, under rays.
 fn record_revolution<T: Real + Debug>(log: &mut Log, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::split_mix(seed);
     let tag = format!("{}3", core::any::type_name::<T>());
     for _ in 0..SCENES {
         let (ra, ta) = (rng.rotation::<T, 3>(), rng.vector::<T, 3>(2.0));
@@ -424,7 +417,7 @@ fn record_revolution<T: Real + Debug>(log: &mut Log, seed: u64) {
 
 /// 2D only: ordered polygons.
 fn record_polygons<T: Real + Debug>(log: &mut Log, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::split_mix(seed);
     let tag = format!("{}2", core::any::type_name::<T>());
     for _ in 0..SCENES {
         let gon = |rng: &mut Rng, n: usize| -> Vec<Vector2<T>> {

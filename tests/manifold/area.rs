@@ -18,7 +18,7 @@ use crate::support;
 
 use gjk::nalgebra::{Matrix3, Vector2, Vector3};
 use gjk::{contact_manifold, Config, Cuboid, Transformed};
-use support::{Lcg, Source, TestReal};
+use support::{Rng, Source, TestReal};
 
 type V2 = Vector2<f64>;
 
@@ -93,7 +93,7 @@ fn best_four(region: &[V2]) -> f64 {
 }
 
 fn resting<T: TestReal>(seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let config = Config::<T, _>::default();
     let mut eight = 0;
     for case in 0..200 {

@@ -27,7 +27,7 @@ use crate::support;
 
 use gjk::nalgebra::{Matrix3, Rotation3, Vector3};
 use gjk::{contact_manifold, Config, Cuboid, Faces, Hull, Manifold, Transformed, Vector};
-use support::{rotation, unit_vector, Lcg, Source, TestReal};
+use support::{rotation, unit_vector, Rng, Source, TestReal};
 
 type V3 = Vector3<f64>;
 
@@ -97,7 +97,7 @@ fn quad_area(points: &[V3], normal: &V3) -> f64 {
 }
 
 fn box_on_a_many_sided_cap<T: TestReal>(seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let config = Config::<T, _>::default();
     let mut store = Storage::<T>::new(&prism(32, 1.0, 0.5));
     let cap = store.hull();
@@ -170,7 +170,7 @@ fn merged_face_id<T: TestReal>() {
         .collect();
     let mut store = Storage::<T>::new(&cube);
     let hull = store.hull();
-    let mut rng = Lcg::new(7);
+    let mut rng = Rng::new(7);
     for axis in 0..3 {
         for sign in [-1.0, 1.0] {
             let mut seen = None;
@@ -203,7 +203,7 @@ enum Body {
 }
 
 impl Body {
-    fn random(rng: &mut Lcg) -> Self {
+    fn random(rng: &mut Rng) -> Self {
         if rng.chance(0.5) {
             Body::Box(V3::new(
                 rng.range(0.2, 1.0),
@@ -256,7 +256,7 @@ fn scene<T: TestReal>(
 }
 
 fn ids_stay<T: TestReal>(seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let cases = support::sweep_size(400, 150);
     let (mut stable, mut total) = (0, 0);
     for case in 0..cases {
@@ -304,7 +304,7 @@ fn ids_stay_under_a_small_motion() {
 }
 
 fn anchors_and_reference<T: TestReal>(seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let floor = Cuboid::new(Vector3::new(3.0, 3.0, 0.5).map(T::of_f64)).unwrap();

@@ -19,7 +19,7 @@ use gjk::{
     contact, contact_manifold, distance, hull::Polygon, Capsule, Config, Cuboid, Faces, Hull,
     Manifold, Point, Rounded, Transformed, Triangle, Vector,
 };
-use support::{rotation, Hidden, Lcg, Source, TestReal};
+use support::{rotation, Hidden, Rng, Source, TestReal};
 
 fn v3<T: TestReal>(x: f64, y: f64, z: f64) -> Vector<T, 3> {
     Vector::<T, 3>::new(T::of_f64(x), T::of_f64(y), T::of_f64(z))
@@ -102,7 +102,7 @@ fn matches_corners<T: TestReal>(
 }
 
 fn resting<T: TestReal>() {
-    let mut rng = Lcg::new(0x3a1f);
+    let mut rng = Rng::new(0x3a1f);
     for case in 0..20 {
         let q = if case == 0 {
             SMatrix::identity()
@@ -227,7 +227,7 @@ fn polygon_on_polygon_2d() {
 /// points and ids swapped, the distances kept.
 #[test]
 fn swapping_mirrors() {
-    let mut rng = Lcg::new(9);
+    let mut rng = Rng::new(9);
     let r = rotation::<3>(&mut rng);
     let (m, _) = cube_on_floor::<f64>(&turn(0.3, 0.0), &r, 0.01, 0.001);
     let floor = Transformed::new(
@@ -322,7 +322,7 @@ fn ids_are_stable_and_the_manifold_scales() {
 /// deeper than the contact; the deepest agrees with it in most pairs
 /// (counted: a deepest point clipped away is legitimate).
 fn random_boxes<T: TestReal>() {
-    let mut rng = Lcg::new(0xb0);
+    let mut rng = Rng::new(0xb0);
     let config = Config::<T, _>::default();
     let (mut points, mut manifolds, mut agree) = (0, 0, 0);
     for case in 0..300 {
@@ -424,7 +424,7 @@ fn box_faces() {
 #[test]
 fn box_on_a_hull_face() {
     use gjk::Hull;
-    let mut rng = Lcg::new(0x4);
+    let mut rng = Rng::new(0x4);
     let mut points: Vec<Vector<f64, 3>> = (0..8)
         .map(|i| {
             Vector::<f64, 3>::new(
@@ -485,12 +485,12 @@ fn box_on_a_hull_face() {
 /// (`L = 4`) for the normal, positions and distances, where the general
 /// path's EPA normal is itself exact to a few ulps.
 fn separating_axes_match<T: TestReal, const D: usize>() {
-    let mut rng = Lcg::new(0x5a7 + D as u64);
+    let mut rng = Rng::new(0x5a7 + D as u64);
     let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let (mut compared, mut lifted) = (0, 0);
     for case in 0..400 {
-        let half = |rng: &mut Lcg| {
+        let half = |rng: &mut Rng| {
             Cuboid::new(Vector::<T, D>::from_fn(|_, _| {
                 T::of_f64(rng.range(0.2, 1.5))
             }))
@@ -509,7 +509,7 @@ fn separating_axes_match<T: TestReal, const D: usize>() {
         if case % 4 == 2 {
             // (Drawn from a generator of their own, so the other cases stay
             // those the sweep has always run.)
-            let mut rng = Lcg::new(0x11f7 + case as u64);
+            let mut rng = Rng::new(0x11f7 + case as u64);
             // B lifted over one of A's faces, its corner deepest towards
             // the face at a gap of −0.04 … 0.04 (apart within `sep`, or
             // overlapping) and sideways near an edge of the face (over it,
@@ -565,7 +565,7 @@ fn separating_axes_match<T: TestReal, const D: usize>() {
 }
 
 /// A turn by up to 0.05 rad in the plane of the first two axes.
-fn small_turn<const D: usize>(rng: &mut Lcg) -> SMatrix<f64, D, D> {
+fn small_turn<const D: usize>(rng: &mut Rng) -> SMatrix<f64, D, D> {
     let (s, c) = rng.range(-0.05, 0.05).sin_cos();
     let mut small = SMatrix::<f64, D, D>::identity();
     small[(0, 0)] = c;
@@ -628,14 +628,14 @@ fn same_manifold<T: TestReal, const D: usize>(
 /// point pair `gap` apart along `n`, at the scene's point on A's edge.
 /// f32 and f64. Budget: `64 ε L` (`L = 4`).
 fn edges_apart<T: TestReal>(touching: bool) {
-    let mut rng = Lcg::new(if touching { 0xed70 } else { 0xed9e });
+    let mut rng = Rng::new(if touching { 0xed70 } else { 0xed9e });
     let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let mut inside = 0;
     for case in 0..200 {
-        let angle = |rng: &mut Lcg| rng.range(0.2, core::f64::consts::FRAC_PI_2 - 0.2);
+        let angle = |rng: &mut Rng| rng.range(0.2, core::f64::consts::FRAC_PI_2 - 0.2);
         let (phi, chi, psi) = (angle(&mut rng), angle(&mut rng), angle(&mut rng));
-        let sizes = |rng: &mut Lcg| Vector::<f64, 3>::from_fn(|_, _| rng.range(0.3, 1.2));
+        let sizes = |rng: &mut Rng| Vector::<f64, 3>::from_fn(|_, _| rng.range(0.3, 1.2));
         let (ha, hb) = (sizes(&mut rng), sizes(&mut rng));
         let x = Vector::<f64, 3>::x();
         let n = Vector::<f64, 3>::new(0.0, phi.cos(), phi.sin());
@@ -694,7 +694,7 @@ fn edges_apart<T: TestReal>(touching: bool) {
 
 /// A gap within the separating axes' rounding allowance: up to
 /// `±48 ε L` (`L = 4`), either sign.
-fn touching_gap<T: TestReal>(rng: &mut Lcg) -> f64 {
+fn touching_gap<T: TestReal>(rng: &mut Rng) -> f64 {
     rng.range(-48.0, 48.0) * T::eps() * 4.0
 }
 
@@ -707,7 +707,7 @@ fn touching_gap<T: TestReal>(rng: &mut Lcg) -> f64 {
 /// `distance · normal` apart); for a hanging corner, the general path's
 /// contact distance. f32 and f64, D = 2 and 3. Budget: `64 ε L` (`L = 4`).
 fn touching_boxes<T: TestReal, const D: usize>() {
-    let mut rng = Lcg::new(0x70c4 + D as u64);
+    let mut rng = Rng::new(0x70c4 + D as u64);
     let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let check = |m: Option<Manifold<T, D>>,
@@ -740,7 +740,7 @@ fn touching_boxes<T: TestReal, const D: usize>() {
     };
     let mut hanging = 0;
     for case in 0..300 {
-        let sizes = |rng: &mut Lcg| Vector::<f64, D>::from_fn(|_, _| rng.range(0.3, 1.2));
+        let sizes = |rng: &mut Rng| Vector::<f64, D>::from_fn(|_, _| rng.range(0.3, 1.2));
         let (sa, sb) = (sizes(&mut rng), sizes(&mut rng));
         let (ra, rb) = (rotation::<D>(&mut rng), rotation::<D>(&mut rng));
         let k = case % D;
@@ -828,7 +828,7 @@ fn boxes_apart_across_edges_match_the_general_path() {
 /// (`L = 4`) on positions and depths, the general path's normal being
 /// EPA's, within its tolerance of the floor's.
 fn tilted_resting<T: TestReal>() {
-    let mut rng = Lcg::new(0x7117);
+    let mut rng = Rng::new(0x7117);
     let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
     let floor = Cuboid::new(Vector::<f64, 3>::new(3.0, 3.0, 0.5).map(T::of_f64)).unwrap();
@@ -889,7 +889,7 @@ fn separating_axes_match_the_general_path() {
 fn triangle_on_a_box<T: TestReal>() {
     let config = Config::<T, _>::default();
     let budget = 64.0 * T::eps() * 4.0;
-    let mut rng = Lcg::new(0x7e1);
+    let mut rng = Rng::new(0x7e1);
     for _ in 0..10 {
         let r = rotation::<3>(&mut rng);
         let place = |p: Vector<f64, 3>| (r * p).map(T::of_f64);
@@ -1042,12 +1042,12 @@ fn a_folded_clip_names_each_corner_once() {
 /// each answer in the reused storage equals the fresh answer of
 /// `contact_manifold`, bit for bit, and is empty when there is none.
 fn reused_storage<T: TestReal, const D: usize>() {
-    let mut rng = Lcg::new(0x5e + D as u64);
+    let mut rng = Rng::new(0x5e + D as u64);
     let config = Config::<T, _>::default();
     let mut kept = Manifold::<T, D>::new();
     let (mut full, mut empty, mut errors) = (0, 0, 0);
     for case in 0..400 {
-        let half = |rng: &mut Lcg| {
+        let half = |rng: &mut Rng| {
             Cuboid::new(Vector::<T, D>::from_fn(|_, _| {
                 T::of_f64(rng.range(0.2, 1.5))
             }))
@@ -1116,7 +1116,7 @@ fn storage_reused_across_pairs_keeps_nothing_behind() {
 #[test]
 fn a_face_kept_across_shapes_keeps_nothing_behind() {
     use gjk::{Ball, Face, Segment};
-    let mut rng = Lcg::new(0xfa);
+    let mut rng = Rng::new(0xfa);
     // An octagonal prism: its top and bottom faces are six triangles each,
     // merged into one eight-corner face.
     let mut points: Vec<Vector<f64, 3>> = (0..16)

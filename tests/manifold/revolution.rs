@@ -20,7 +20,7 @@ use crate::support;
 use core::f64::consts::FRAC_PI_2;
 use gjk::nalgebra::{Matrix3, Rotation3, Vector3};
 use gjk::{contact_manifold, Cone, Config, Cuboid, Cylinder, Faces, Transformed};
-use support::{rotation, unit_vector, Lcg, Source, TestReal};
+use support::{rotation, unit_vector, Rng, Source, TestReal};
 
 type V3 = Vector3<f64>;
 
@@ -29,7 +29,7 @@ fn placed<S, T: TestReal>(shape: S, m: &Matrix3<f64>, at: &V3) -> Transformed<S,
 }
 
 fn features_on_the_surface<T: TestReal>(seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let t = T::of_f64;
     let cylinder = Cylinder::new(t(0.7), t(0.4)).unwrap();
     let cone = Cone::new(t(0.6), t(0.5)).unwrap();
@@ -69,7 +69,7 @@ fn features_lie_on_the_surface() {
 }
 
 fn resting<T: TestReal>(seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let config = Config::<T, _>::default();
     let t = T::of_f64;
     let depth = 1e-3;

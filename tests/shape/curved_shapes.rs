@@ -26,7 +26,7 @@ use gjk::{
     shape_cast, Affine, Ball, Cone, Config, Cuboid, Cylinder, Ellipsoid, ShapeError, Status,
     SupportMap, Transformed, Vector,
 };
-use support::{rotation, unit_vector, Lcg, Source, TestReal, P};
+use support::{rotation, unit_vector, Rng, Source, TestReal, P};
 
 /// The closed-form support function of a test shape, in `f64`.
 trait Oracle<const D: usize> {
@@ -79,7 +79,7 @@ fn supports_match<T: TestReal, const D: usize>(
     size: f64,
     what: &str,
 ) {
-    let mut r = Lcg::new(3);
+    let mut r = Rng::new(3);
     let scales: [f64; 3] = if T::NAME == "f64" {
         [1.0, 1e-150, 1e150]
     } else {
@@ -176,7 +176,7 @@ where
     T: TestReal,
     S: SupportMap<T, D> + Copy,
 {
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     let config = Config::<T, _>::default();
     let tau = tau::<T>();
     for case in 0..40 {

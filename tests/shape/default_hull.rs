@@ -8,12 +8,12 @@
 use crate::support;
 
 use gjk::{distance, hull::Scanned, Config, Hull, ShapeError, SupportMap, Transformed, Vector};
-use support::{unit_vector, Lcg, Source, TestReal, P};
+use support::{unit_vector, Rng, Source, TestReal, P};
 
 /// `h` hull vertices on a unit sphere (circle) off the origin, the same
 /// number of interior points, and every tenth vertex repeated.
 fn cloud<T: TestReal, const D: usize>(h: usize, seed: u64) -> Vec<Vector<T, D>> {
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     let mut points: Vec<P<D>> = (0..h).map(|_| unit_vector::<D>(&mut r)).collect();
     let centroid = points.iter().sum::<P<D>>() / h as f64;
     // Halfway from the centroid (inside) to a random mix of three vertices
@@ -58,7 +58,7 @@ fn check_supports<T: TestReal, const D: usize>(
     seed: u64,
     what: &str,
 ) {
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     for _ in 0..200 {
         let d = unit_vector::<D>(&mut r).map(T::of_f64);
         let s = hull.core_support(&d);
@@ -128,7 +128,7 @@ macro_rules! around_thresholds {
                 // Distance to a placed copy: the same as the scan of every
                 // input point, within the tolerance (plus rounding).
                 let every = Scanned::new(&points).unwrap();
-                let mut r = Lcg::new(7 + k as u64);
+                let mut r = Rng::new(7 + k as u64);
                 for _ in 0..20 {
                     let t = Vector::<$t, $d>::from_fn(|_, _| <$t>::of_f64(r.range(-3.0, 3.0)));
                     let ours = distance(&hull, &Transformed::translated(hull, t).unwrap(), &config)

@@ -28,7 +28,7 @@ use std::collections::BTreeSet;
 use gjk::{distance, hull::Built, hull::Climbing, Ball, Config, ShapeError, SupportMap, Vector};
 use oracle::I;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use support::{Lcg, Source, TestReal};
+use support::{Rng, Source, TestReal};
 
 /// Slack of the `f64` facet-plane check, in units of `ε₆₄ |b − a| |c − a| |p − a|`.
 const PLANE_ULPS: f64 = 16.0;
@@ -181,7 +181,7 @@ fn check_supports<T: TestReal, const D: usize>(
         .flat_map(|f| (0..D).map(move |i| (f[i], f[(i + 1) % D])))
         .map(|(a, b)| (p64[a as usize] - p64[b as usize]).norm())
         .fold(f64::INFINITY, f64::min);
-    let mut rng = Lcg::new(dirs as u64 + n as u64);
+    let mut rng = Rng::new(dirs as u64 + n as u64);
     for k in 0..dirs {
         let integer = exact && k % 2 == 0;
         let d64: Vector<f64, D> = if integer {
@@ -353,7 +353,7 @@ fn quickcheck_integer_clouds_2d() {
 /// the points stay exact in both precisions.
 #[test]
 fn integer_clouds_scaled_and_offset() {
-    let mut rng = Lcg::new(12);
+    let mut rng = Rng::new(12);
     for round in 0..200 {
         let c3: Vec<I<3>> = cloud(&mut rng, if round % 4 == 0 { 60 } else { 12 });
         let c2: Vec<I<2>> = cloud(&mut rng, 60);
@@ -372,7 +372,7 @@ fn integer_clouds_scaled_and_offset() {
 
 /// The integer cloud in `f64` with some of its zero coordinates replaced
 /// by `±tiny`.
-fn nudged<const D: usize>(ints: &[I<D>], rng: &mut Lcg, tiny: f64) -> Vec<Vector<f64, D>> {
+fn nudged<const D: usize>(ints: &[I<D>], rng: &mut Rng, tiny: f64) -> Vec<Vector<f64, D>> {
     ints.iter()
         .map(|p| {
             Vector::<f64, D>::from_fn(|i, _| match p[i] {
@@ -398,7 +398,7 @@ fn nudged<const D: usize>(ints: &[I<D>], rng: &mut Lcg, tiny: f64) -> Vec<Vector
 /// then lost a vertex.
 #[test]
 fn coordinates_below_the_flush_build_the_hull_of_zeros() {
-    let mut rng = Lcg::new(31);
+    let mut rng = Rng::new(31);
     let (mut compared, mut nudges) = (0, 0);
     for round in 0..400 {
         let c2: Vec<I<2>> = cloud(&mut rng, if round % 4 == 0 { 40 } else { 10 });
@@ -431,7 +431,7 @@ fn coordinates_below_the_flush_build_the_hull_of_zeros() {
 /// clouds (with plateaus of tied points) against a scan of all points.
 #[test]
 fn climbing_on_built_facets_matches_scan_on_integer_clouds() {
-    let mut rng = Lcg::new(5);
+    let mut rng = Rng::new(5);
     for _ in 0..100 {
         let c3: Vec<I<3>> = cloud(&mut rng, 40);
         if let Ok((_, f)) = build3(&ints_as::<f64, 3>(&c3, 1.0, 0.0)) {
@@ -599,7 +599,7 @@ fn ball_cloud<T: TestReal, const D: usize>(
     c: f64,
     seed: u64,
 ) -> Vec<Vector<T, D>> {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     (0..n + m)
         .map(|i| {
             let s = if i < n { r } else { 0.5 * r * rng.unit() };
@@ -705,7 +705,7 @@ fn scales_and_far_offsets() {
 /// facet, every listed vertex at a distinct position.
 #[test]
 fn near_duplicates() {
-    let mut rng = Lcg::new(11);
+    let mut rng = Rng::new(11);
     for c in [0.0, 1e6] {
         let mut base: Vec<Vector<f64, 3>> = ball_cloud::<f64, 3>(200, 50, 1.0, c, 12);
         for i in 0..8 {

@@ -19,7 +19,7 @@
 use crate::support;
 
 use gjk::{Faces, Hull, SupportMap, Vector};
-use support::{point_set, points_t, to_f64, unit_vector, Lcg, Source, TestReal, P};
+use support::{point_set, points_t, to_f64, unit_vector, Rng, Source, TestReal, P};
 
 /// The facet's unit normal in `f64`: the cross product of two edges in 3D,
 /// the edge turned clockwise in 2D (the hull's facets are outward).
@@ -92,7 +92,7 @@ fn unit_area<const D: usize>(corners: &[P<D>]) -> f64 {
 }
 
 fn check<T: TestReal, const D: usize>(build: Build<T, D>, seed: u64) {
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     let (mut checked, mut climbing) = (0, 0);
     for case in 0..200 {
         let n = r.int(D + 2, 48);

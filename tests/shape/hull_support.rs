@@ -29,7 +29,7 @@ use gjk::{
     distance, hull::Block, hull::Climbing, hull::Packed, hull::Scanned, Config, ShapeError,
     SupportMap, Vector,
 };
-use support::{Lcg, Source, TestReal};
+use support::{Rng, Source, TestReal};
 
 /// Shortfall allowed to the walk on floating-point hulls, in units of epsilon
 /// times the sum of the magnitudes of the products in a dot product.
@@ -68,7 +68,7 @@ fn brute_force<T: TestReal, const D: usize>(points: &[Vector<T, D>], dir: &Vecto
 
 /// `n` points on the unit sphere, in precision `T`.
 fn sphere<T: TestReal, const D: usize>(n: usize, seed: u64) -> Vec<Vector<T, D>> {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     (0..n)
         .map(|_| support::unit_vector::<D>(&mut rng).map(T::of_f64))
         .collect()
@@ -179,7 +179,7 @@ fn subsets<const D: usize>(
 /// Directions: random unit vectors, the axes both ways, and small integer
 /// vectors (exact products on integer points, with many ties).
 fn directions<T: TestReal, const D: usize>(seed: u64) -> Vec<Vector<T, D>> {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let mut dirs = Vec::new();
     for k in 0..D {
         for s in [1.0, -1.0] {
@@ -335,7 +335,7 @@ fn supports_match_brute_force_4d() {
 
 /// Distances between two hulls, apart and overlapping.
 fn check_distances<T: TestReal, const D: usize>(n: usize, seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let config = Config::default();
     for case in 0..6 {
         let offset = support::unit_vector::<D>(&mut rng) * [0.5, 1.9, 2.5, 3.0, 1.0, 2.01][case];
@@ -445,7 +445,7 @@ fn any_facets_and_directions_are_safe() {
     // Facets that are not a hull: the walk ends somewhere, within n steps,
     // on one of the points, and nothing panics.
     let points = sphere::<f32, 3>(30, 11);
-    let mut rng = Lcg::new(12);
+    let mut rng = Rng::new(12);
     let facets: Vec<[u32; 3]> = (0..40)
         .map(|_| [0; 3].map(|_: u32| rng.int(0, 29) as u32))
         .collect();

@@ -7,7 +7,7 @@ use crate::support;
 
 use gjk::nalgebra::Vector2;
 use gjk::{distance, hull::Polygon, hull::Scanned, Config, ShapeError, SupportMap, Transformed};
-use support::{point_set, Lcg, Source, P};
+use support::{point_set, Rng, Source, P};
 
 /// A body that owns its shape, as a simulation keeps it.
 struct Body {
@@ -16,7 +16,7 @@ struct Body {
 
 #[test]
 fn owned_hulls_answer_as_borrowed_ones() {
-    let mut r = Lcg::new(9);
+    let mut r = Rng::new(9);
     let config = Config::default();
     for _ in 0..100 {
         let n = r.int(1, 30);
@@ -43,7 +43,7 @@ fn owned_hulls_answer_as_borrowed_ones() {
 
 #[test]
 fn owned_polygons_answer_as_borrowed_ones() {
-    let mut r = Lcg::new(10);
+    let mut r = Rng::new(10);
     for n in [3usize, 8, 17, 64] {
         let ring: Vec<Vector2<f64>> = (0..n)
             .map(|i| {

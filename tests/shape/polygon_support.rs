@@ -7,6 +7,8 @@
 //! coordinate), as a polygon may turn right by that much (see
 //! `Polygon::new`).
 
+use crate::support::Rng;
+
 use gjk::nalgebra::Vector2;
 use gjk::{hull::Polygon, Real, SupportMap};
 
@@ -71,19 +73,13 @@ fn repeated_vertices_do_not_stop_the_search() {
 /// times, at the origin and far from it, in both precisions.
 #[test]
 fn repeated_vertices_on_regular_polygons() {
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Rng::xorshift(0x2545_f491_4f6c_dd1d);
     for n in [17, 24, 40, 64] {
         for (centre, radius) in [(0.0, 1.0), (1e3, 0.01), (19.4, 0.004)] {
             let mut ring = Vec::new();
             for k in 0..n {
                 let a = f64::from(k) * core::f64::consts::TAU / f64::from(n);
-                let copies = 1 + next() % 3;
+                let copies = 1 + rng.next_u64() % 3;
                 for _ in 0..copies {
                     ring.push([centre + radius * a.cos(), radius * a.sin()]);
                 }

@@ -7,9 +7,9 @@ use crate::support;
 
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{distance, Ball, Config, Cuboid, ShapeError, Transformed};
-use support::{Lcg, Source};
+use support::{Rng, Source};
 
-fn random_isometry3(r: &mut Lcg) -> Isometry3<f64> {
+fn random_isometry3(r: &mut Rng) -> Isometry3<f64> {
     Isometry3::new(
         Vector3::new(r.range(-5.0, 5.0), r.range(-5.0, 5.0), r.range(-5.0, 5.0)),
         Vector3::new(r.range(-3.0, 3.0), r.range(-3.0, 3.0), r.range(-3.0, 3.0)),
@@ -18,7 +18,7 @@ fn random_isometry3(r: &mut Lcg) -> Isometry3<f64> {
 
 #[test]
 fn a_re_posed_body_answers_as_a_fresh_one() {
-    let mut r = Lcg::new(5);
+    let mut r = Rng::new(5);
     let cube = Cuboid::new(Vector3::new(1.0, 0.5, 0.25)).unwrap();
     let ball = Ball::new(Vector3::new(0.0, 0.0, 0.0), 0.5).unwrap();
     let config = Config::default();
@@ -42,7 +42,7 @@ fn a_re_posed_body_answers_as_a_fresh_one() {
 
 #[test]
 fn planar_poses_and_translations() {
-    let mut r = Lcg::new(6);
+    let mut r = Rng::new(6);
     let square = Cuboid::new(Vector2::new(1.0, 1.0)).unwrap();
     let mut body = Transformed::from_isometry(square, &Isometry2::identity());
     for _ in 0..100 {

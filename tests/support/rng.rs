@@ -35,30 +35,86 @@ impl Source for Gen {
     }
 }
 
-/// A 64-bit linear congruential generator (Knuth's MMIX constants), read from
-/// its high bits: enough for reproducible sweeps without a dependency.
+/// The seeded generator of the sweeps: one type, two streams, each the same
+/// on every machine and kept as it was when the tests that depend on its
+/// exact values were written.
+///
+/// * [`Rng::new`]: a 64-bit linear congruential generator (Knuth's MMIX
+///   constants), read from its high bits; most sweeps use it.
+/// * [`Rng::split_mix`]: SplitMix64, the stream of the recorded answers and
+///   of EPA's box sweep.
+/// * [`Rng::xorshift`]: Marsaglia's xorshift64 (shifts 13, 7, 17), the
+///   vertex repeats of the regular polygons.
 #[derive(Clone, Debug)]
-pub struct Lcg(u64);
+pub struct Rng {
+    state: u64,
+    stream: Stream,
+}
 
-impl Lcg {
-    /// A generator started from `seed`.
+/// The algorithm behind an [`Rng`].
+#[derive(Clone, Copy, Debug)]
+enum Stream {
+    Lcg,
+    SplitMix,
+    Xorshift,
+}
+
+impl Rng {
+    /// The linear congruential stream started from `seed`.
     pub fn new(seed: u64) -> Self {
-        let mut g = Lcg(seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut g = Rng {
+            state: seed ^ 0x9e37_79b9_7f4a_7c15,
+            stream: Stream::Lcg,
+        };
         g.next_u64();
         g
     }
 
-    /// The next raw state.
+    /// The SplitMix64 stream started from `seed`.
+    pub fn split_mix(seed: u64) -> Self {
+        Rng {
+            state: seed,
+            stream: Stream::SplitMix,
+        }
+    }
+
+    /// The xorshift64 stream started from `seed` (not zero).
+    pub fn xorshift(seed: u64) -> Self {
+        Rng {
+            state: seed,
+            stream: Stream::Xorshift,
+        }
+    }
+
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        self.0
+        match self.stream {
+            Stream::Lcg => {
+                self.state = self
+                    .state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                self.state
+            }
+            Stream::SplitMix => {
+                self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = self.state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            }
+            Stream::Xorshift => {
+                self.state ^= self.state << 13;
+                self.state ^= self.state >> 7;
+                self.state ^= self.state << 17;
+                self.state
+            }
+        }
     }
 }
 
-impl Source for Lcg {
+/// Uniform in `[0, 1)`: the high 53 bits of the next draw.
+impl Source for Rng {
     fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }

@@ -15,7 +15,7 @@ use gjk::trace::{self, EpaPolytope, EpaStep, GjkStep, Observer, Recording};
 use gjk::{
     distance, hull::Scanned, intersects, penetration, Config, Cuboid, Status, Transformed, Vector,
 };
-use support::{hull_distance, max_points, to_f64, HullPair, Lcg, Source, TestReal, P};
+use support::{hull_distance, max_points, to_f64, HullPair, Rng, Source, TestReal, P};
 
 fn scale_of<const D: usize>(pair: &HullPair<D>) -> f64 {
     support::scale_of(&[&pair.a, &pair.b])
@@ -24,7 +24,7 @@ fn scale_of<const D: usize>(pair: &HullPair<D>) -> f64 {
 /// Traced and untraced answers are the same values (the observer changes
 /// nothing), on random hull pairs apart, touching and overlapping.
 fn same_answers<T: TestReal, const D: usize>(cases: usize, seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let config = Config::<T, _>::default();
     for case in 0..cases {
         let pair = HullPair::<D>::random(&mut rng, 8);
@@ -122,7 +122,7 @@ fn check_gjk_steps<T: TestReal, const D: usize>(
 }
 
 fn gjk_steps<T: TestReal, const D: usize>(cases: usize, seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let config = Config::<T, _>::default();
     let mut checked = 0;
     for case in 0..cases {
@@ -196,7 +196,7 @@ impl<T: TestReal, const D: usize> Observer<T, D> for Polytopes<T, D> {
 /// its facet is the nearest of the polytope, and the polytope's facets
 /// hold the origin inside (every facet's plane at a non-negative distance).
 fn epa_steps<T: TestReal, const D: usize>(cases: usize, seed: u64) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let config = Config::<T, _>::default();
     for case in 0..cases {
         let ha = P::<D>::from_fn(|_, _| rng.range(0.5, 2.0));

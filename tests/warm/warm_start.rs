@@ -19,7 +19,7 @@ use gjk::{
     distance, distance_cached, hull::Scanned, intersects, intersects_cached, penetration, Ball,
     Config, Cuboid, SimplexCache, Transformed, Vector,
 };
-use support::{rotation, to_t, unit_vector, Lcg, Source, TestReal, P};
+use support::{rotation, to_t, unit_vector, Rng, Source, TestReal, P};
 
 /// A shape that counts its support calls.
 struct Counted<'c, S> {
@@ -43,7 +43,7 @@ impl<T: gjk::Real, const D: usize, S: gjk::SupportMap<T, D>> gjk::SupportMap<T, 
 }
 
 /// `count` points on the unit sphere of `R^D`.
-fn sphere<const D: usize>(rng: &mut Lcg, count: usize) -> Vec<P<D>> {
+fn sphere<const D: usize>(rng: &mut Rng, count: usize) -> Vec<P<D>> {
     (0..count).map(|_| unit_vector::<D>(rng)).collect()
 }
 
@@ -75,7 +75,7 @@ struct Totals {
 /// queried cold (default settings) and warm (starting along the previous
 /// frame's normal), and the answers compared.
 fn orbit<T: TestReal, const D: usize>(seed: u64, frames: u32) -> Totals {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let local_a: Vec<Vector<T, D>> = sphere::<D>(&mut rng, 24).iter().map(to_t).collect();
     let local_b: Vec<Vector<T, D>> = sphere::<D>(&mut rng, 24).iter().map(to_t).collect();
     let start = rotation::<D>(&mut rng);
@@ -236,7 +236,7 @@ struct Pose<const D: usize> {
 }
 
 impl<const D: usize> Pose<D> {
-    fn random(rng: &mut Lcg, reach: f64) -> Self {
+    fn random(rng: &mut Rng, reach: f64) -> Self {
         Pose {
             rot: rotation::<D>(rng),
             pos: P::<D>::from_fn(|_, _| rng.range(-reach, reach)),
@@ -245,7 +245,7 @@ impl<const D: usize> Pose<D> {
 
     /// Turned by up to `angle` in a random plane and moved by up to `step`
     /// along each axis.
-    fn nudged(&self, rng: &mut Lcg, angle: f64, step: f64) -> Self {
+    fn nudged(&self, rng: &mut Rng, angle: f64, step: f64) -> Self {
         let i = rng.int(0, D - 1);
         let j = (i + rng.int(1, D.max(2) - 1)) % D;
         let rot = if i == j {
@@ -375,7 +375,7 @@ fn extents<T: TestReal, const D: usize>(first: f64, ratio: f64) -> Vector<T, D> 
 /// Two rotated boxes of different sizes near each other, queried through one
 /// cache with the order swapped every frame: `(A, B)`, `(B, A)`, `(A, B)`, …
 fn swapped_boxes<T: TestReal, const D: usize>(seed: u64, frames: u32) -> (Tally, Tally) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let box_a = Cuboid::new(extents::<T, D>(1.0, 0.6)).unwrap();
     let box_b = Cuboid::new(extents::<T, D>(0.35, 1.7)).unwrap();
     let mut pose_a = Pose::<D>::random(&mut rng, 0.5);
@@ -429,7 +429,7 @@ fn swapped_order_gives_the_cold_answer() {
 
 /// `count` points on a sphere of radius `size`.
 fn ball_points<T: TestReal, const D: usize>(
-    rng: &mut Lcg,
+    rng: &mut Rng,
     count: usize,
     size: f64,
 ) -> Vec<Vector<T, D>> {
@@ -442,7 +442,7 @@ fn ball_points<T: TestReal, const D: usize>(
 #[test]
 fn one_cache_for_different_pairs_gives_the_cold_answers() {
     fn run<T: TestReal, const D: usize>(seed: u64) {
-        let mut rng = Lcg::new(seed);
+        let mut rng = Rng::new(seed);
         let big = ball_points::<T, D>(&mut rng, 24, 1.5);
         let small = ball_points::<T, D>(&mut rng, 12, 0.4);
         let (big, small) = (Scanned::new(&big).unwrap(), Scanned::new(&small).unwrap());
@@ -521,7 +521,7 @@ fn duplicate_seed_points_are_harmless() {
 /// Random pose sequences, mostly coherent with now and then a jump (and now
 /// and then the order swapped), for distance and the boolean test.
 fn pose_sequence<T: TestReal, const D: usize>(seed: u64, frames: u32) {
-    let mut rng = Lcg::new(seed);
+    let mut rng = Rng::new(seed);
     let pa = ball_points::<T, D>(&mut rng, 20, 1.0);
     let pb = ball_points::<T, D>(&mut rng, 14, 0.6);
     let ha = Scanned::new(&pa).unwrap();
