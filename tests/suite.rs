@@ -6,6 +6,7 @@
 //! | tests | src |
 //! |---|---|
 //! | `shape/` | `shape/` (primitives, curved shapes, placements), `shape/hull/` and `shape/hull/build/` |
+//! | `simplex/` | `simplex/` |
 //! | `distance/` | `engine/` (the GJK loop) and `query/distance.rs` |
 //! | `contact/` | `epa/` and `query/contact.rs` |
 //! | `cast/` | `query/cast/` |
@@ -15,6 +16,8 @@
 //! | `bounds.rs` | `bounds.rs` |
 //! | `every_query/` | all of them: recorded answers, bad input, the fuzzers' invariants |
 //!
+//! An input found by the fuzzers is a test in the `fuzz_regressions.rs`
+//! of the folder of its subject, its long literals in `tests/data/`.
 //! `support` holds the helpers shared by the tests, and `invariants`
 //! the checks shared with the fuzz targets (`fuzz/`).
 //! `tests/serde.rs` (`src/serialize.rs`) stays a binary of its own (it
@@ -32,8 +35,8 @@ mod cast;
 mod contact;
 mod distance;
 mod every_query;
-mod fuzz_regressions;
 mod manifold;
 mod shape;
+mod simplex;
 mod trace;
 mod warm;

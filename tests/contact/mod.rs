@@ -9,5 +9,6 @@ mod epa_room;
 mod epa_slivers;
 mod epa_thin;
 mod f32_agreement;
+mod fuzz_regressions;
 mod resting_faces;
 mod shallow_f32;

@@ -7,6 +7,7 @@ mod analytic;
 mod box_intersects;
 mod decisions;
 mod degenerate;
+mod fuzz_regressions;
 mod point_cores;
 mod properties;
 mod relative_frame;

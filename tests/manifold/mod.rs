@@ -5,6 +5,7 @@
 mod area;
 mod deepest;
 mod features;
+mod fuzz_regressions;
 mod manifolds;
 mod revolution;
 mod stack;

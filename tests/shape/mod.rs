@@ -6,6 +6,7 @@
 mod curved_shapes;
 mod default_hull;
 mod dyn_shapes;
+mod fuzz_regressions;
 mod hull_build;
 mod hull_faces;
 mod hull_support;

@@ -12,12 +12,16 @@
 //!   functions of the shapes.
 //! * `scene`: instantiation over precisions and dimensions, literals, ulp
 //!   budgets.
+//! * `boxes`: boxes placed by half-extents, axes and centre, as the fuzz
+//!   targets build them.
 //! * Here: sweep sizes, conversions between precisions, and shapes with
 //!   their optional capabilities hidden.
 #![allow(dead_code)]
 
 #[macro_use]
 pub mod scene;
+
+pub mod boxes;
 
 mod generators;
 mod oracle;
