@@ -1,9 +1,10 @@
-//! Inputs found by the fuzzers (`fuzz/`) on penetration and contact, minimised, as
-//! plain tests.
+//! Inputs found by the fuzzers (`fuzz/`) on penetration and contact,
+//! minimised, as plain tests.
 
 use gjk::{contact_manifold, distance, hull::Scanned, Config, Error, Status, Vector};
 
 use crate::support::boxes::{in_boxes, outside, placed, BoxParts};
+use crate::support::data;
 
 /// Found by the `penetration` target (f64, 3D): hulls flat to within a few
 /// rounding units (thickness about 5e60 at coordinates of 5e74) holding the
@@ -18,48 +19,10 @@ use crate::support::boxes::{in_boxes, outside, placed, BoxParts};
 /// an axis. Both must report a depth within rounding of zero and contact
 /// points with `point_a − point_b = depth · normal`.
 #[test]
-#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
 fn penetration_of_a_flat_hull() {
     let p = Vector::<f64, 3>::new;
-    let first = [
-        p(
-            -8.579918214073733e73,
-            -3.8634410455357716e73,
-            4.13223112542286e74,
-        ),
-        p(
-            -2.086511138022252e74,
-            7.083991157412042e73,
-            5.4484020016138254e72,
-        ),
-        p(
-            -2.086511138022252e74,
-            7.083991157412042e73,
-            5.4484020016138254e72,
-        ),
-        p(
-            1.8391255734621825e73,
-            -6.27144234475576e73,
-            3.420053262562424e74,
-        ),
-        p(
-            -2.086511138022252e74,
-            7.083991157412042e73,
-            5.44840200161005e72,
-        ),
-        p(
-            1.2754108063164695e74,
-            -9.419740033520634e72,
-            -2.088217570831161e74,
-        ),
-        p(
-            1.388110449325303e74,
-            3.193022483039372e73,
-            -4.831044983373643e74,
-        ),
-        p(1.3184004068818389e-303, 1.69759663277e-313, 0.0),
-    ];
-    let mut second = first;
+    let first = data::points::<f64, 3>(data_file!("contact/flat_hull.txt"));
+    let mut second = first.clone();
     second[4] = p(
         -2.0865111380222715e74,
         7.08399115741185e73,
@@ -102,36 +65,8 @@ fn margins_whose_sum_overflows() {
 /// subnormals. The polytope's normals came out 6% longer than unit; lengths
 /// are now taken on rescaled vectors.
 #[test]
-#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
 fn penetration_normal_is_unit_at_subnormal_scale() {
-    let p = Vector::<f64, 3>::new;
-    let a = [
-        p(
-            -1.2040930618439334e-155,
-            -4.368882213759799e-155,
-            -1.9478296609513953e-155,
-        ),
-        p(
-            -1.2401292347207564e-155,
-            -4.2898351385237e-155,
-            -1.8687825857152965e-155,
-        ),
-        p(
-            5.184847304271821e-155,
-            2.250224636131655e-155,
-            -2.454839758948827e-155,
-        ),
-        p(
-            1.0377919155303355e-155,
-            -2.0119139944976805e-155,
-            -2.1032744681885634e-155,
-        ),
-        p(
-            -4.461365029295206e-155,
-            6.598392360060991e-156,
-            3.8117755719403155e-155,
-        ),
-    ];
+    let a = data::points::<f64, 3>(data_file!("contact/subnormal_hull.txt"));
     let b = [Vector::<f64, 3>::zeros()];
     let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
     if let Ok(Some(pen)) = gjk::penetration(&ha, &hb, &Config::default()) {
@@ -150,177 +85,10 @@ fn penetration_normal_is_unit_at_subnormal_scale() {
 /// EPA's planes bound nothing: the answer then stops with the last sound
 /// bounds (`Stalled`), which must bracket the exact depth.
 #[test]
-#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
 fn contact_points_when_no_facet_holds_the_projection() {
-    let p = Vector::<f64, 4>::new;
     // As found, repeats included: they steer the expansion.
-    let a = [
-        p(
-            1.052004300949178,
-            1.052004300949178,
-            1.1297143388991706,
-            1.0460266057222554,
-        ),
-        p(
-            2.7449176867759495,
-            2.7449176867759495,
-            3.5706592207889343,
-            2.738939991549027,
-        ),
-        p(
-            2.7449176867759495,
-            2.7449176867759495,
-            3.5706592207889343,
-            2.738939991549027,
-        ),
-        p(
-            0.9512374385524842,
-            0.9512374385524842,
-            -8.140837001596651,
-            1.6506277801024178,
-        ),
-        p(
-            2.7449176867759495,
-            2.7449176867759495,
-            3.5706592207889343,
-            2.738939991549027,
-        ),
-        p(
-            1.052004300949178,
-            1.052004300949178,
-            1.6808954412613752,
-            0.3216171569033579,
-        ),
-        p(
-            0.2796852087802336,
-            0.2796852087802336,
-            -0.4197051327697001,
-            0.3334844658225361,
-        ),
-        p(-1.0, -90.35546875, 1.0, -2.498335393122883e-127),
-        p(
-            0.32674089566929143,
-            0.32674089566929143,
-            1.051150344488189,
-            1.6023314468503937,
-        ),
-        p(
-            0.9512374385524842,
-            0.9512374385524842,
-            -8.140837001596651,
-            1.6506277801024178,
-        ),
-        p(
-            -2.7892723679011433,
-            -3.285335360027127,
-            2.9921033243546606,
-            -3.008675585900227,
-        ),
-        p(
-            0.2796852087802336,
-            0.2796852087802336,
-            -0.4197051327697001,
-            0.3334844658225361,
-        ),
-    ];
-    let b = [
-        p(
-            0.08661417322834646,
-            0.08661517322834646,
-            0.08661417322834646,
-            1.0905204232283465,
-        ),
-        p(
-            0.08661417322834646,
-            0.08661517322834646,
-            0.08661417322834646,
-            1.0905204232283465,
-        ),
-        p(
-            -1.8031496062992125,
-            -1.8031486062992126,
-            -1.0551181102362202,
-            -0.7992433562992125,
-        ),
-        p(
-            -3.5354330708661412,
-            -4.259841519685039,
-            -4.464566929133858,
-            -2.5315268208661412,
-        ),
-        p(
-            3.346456692913386,
-            2.1181112362204724,
-            2.8425196850393704,
-            2.9172920767716537,
-        ),
-        p(
-            0.08661417322834646,
-            0.6377962755905513,
-            -0.6377952755905512,
-            0.36611097440944884,
-        ),
-        p(
-            -1.0,
-            -2.563716018557957e-69,
-            -2.5637160159163056e-69,
-            7.74860420423614e-304,
-        ),
-        p(
-            0.08661417322834646,
-            0.08661517322834646,
-            0.08661417322834646,
-            1.0905204232283465,
-        ),
-        p(
-            0.08661417322834646,
-            0.08661517322834646,
-            0.39370078740157477,
-            1.0905204232283465,
-        ),
-        p(
-            -0.48031496062992124,
-            -0.8267706535433069,
-            -0.4881889763779528,
-            0.5157172736220472,
-        ),
-        p(
-            0.08661417322834646,
-            -0.6377942755905511,
-            -0.6377952755905512,
-            1.0905204232283465,
-        ),
-        p(
-            0.08661417322834646,
-            0.6377962755905513,
-            -0.6377952755905512,
-            0.36611097440944884,
-        ),
-        p(
-            0.08661417322834646,
-            0.08661517322834646,
-            0.08661417322834646,
-            1.0905204232283465,
-        ),
-        p(
-            -7.165354330708661,
-            -6.645668291338581,
-            -7.881889763779527,
-            -6.877983513779527,
-        ),
-        p(
-            -2.5637160159163056e-69,
-            -2.5637160159163056e-69,
-            -2.5637160159163056e-69,
-            -2.5637160159163056e-69,
-        ),
-        p(
-            1.9055118110236218,
-            1.9055128110236217,
-            1.9055118110236218,
-            2.9094180610236218,
-        ),
-    ];
+    let a = data::points::<f64, 4>(data_file!("contact/no_facet_holds_the_projection_a.txt"));
+    let b = data::points::<f64, 4>(data_file!("contact/no_facet_holds_the_projection_b.txt"));
     let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
     let config = Config {
         tolerance: 1e-12,
@@ -400,32 +168,9 @@ fn assert_contact_points_on_planes<const D: usize>(
 /// off A's support plane along the normal. The points are now put on the
 /// planes along the normal (one support call). Budget: `1e3 ε L`, L = 1.3e19.
 #[test]
-#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
 fn epa_contact_points_of_a_sliver_lie_on_the_support_planes() {
     let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
-    let a = [
-        v(2.214357987652429e-52, 53.20703125, 53.20703125),
-        v(
-            -5.184935873370409e18,
-            -1.316389388863705e19,
-            -1.7222109918491643e18,
-        ),
-        v(
-            9.782897890179067e16,
-            2.4837535667439722e17,
-            3.249454687899371e16,
-        ),
-        v(
-            -9.782897861129077e16,
-            -2.4837535638389706e17,
-            -3.249454658849381e16,
-        ),
-        v(
-            -9.149165370543334e18,
-            -1.08934254667296e19,
-            3.84738869589418e18,
-        ),
-    ];
+    let a = data::points::<f64, 3>(data_file!("contact/sliver_holding_a_point.txt"));
     let b = [v(-1.0, 1.26755828937214e-309, 0.0)];
     let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
     let p = gjk::penetration(&ha, &hb, &Config::default())
@@ -445,7 +190,6 @@ fn epa_contact_points_of_a_sliver_lie_on_the_support_planes() {
 /// `64 ε L`: the answer is `Stalled`, and its points are right all the
 /// same.
 #[test]
-#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
 fn epa_contact_points_of_a_needle_differ_by_depth_along_the_normal() {
     let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
     let a = [v(86.3671875, -7.909011040616725e21, -42.0703125)];
@@ -488,44 +232,9 @@ fn epa_contact_points_of_a_needle_differ_by_depth_along_the_normal() {
 /// `Stalled`. Budget: converged answers within `τ d + 1e3 ε L` of the exact
 /// depth; any answer's bounds bracket it.
 #[test]
-#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
 fn broken_epa_polytope_is_not_converged() {
     let v = |x: [f64; 4]| Vector::<f64, 4>::from(x);
-    let a = [
-        v([2.625953494094488; 4]),
-        v([
-            3.1692605807086616,
-            3.53146530511811,
-            2.783433809055118,
-            2.783433809055118,
-        ]),
-        v([
-            0.36611097440944884,
-            1.0905204232283465,
-            0.8385519192913387,
-            1.1062684547244095,
-        ]),
-        v([
-            4.350362942913386,
-            3.1220164862204722,
-            3.8464259350393704,
-            2.9172920767716537,
-        ]),
-        v([
-            1.0905204232283465,
-            1.6417015255905514,
-            0.36611097440944884,
-            0.36611097440944884,
-        ]),
-        v([-1.0, -2.4443950227360474e-127, -90.35546875, 1.0]),
-        v([-1.0, -1.0, -90.3984375, -90.72265625]),
-        v([
-            -6.846487450787402,
-            -5.7756213090551185,
-            -6.169322096456693,
-            -5.814991387795276,
-        ]),
-    ];
+    let a = data::points::<f64, 4>(data_file!("contact/broken_polytope_hull.txt"));
     let b = [
         v([
             5e-324,
@@ -564,102 +273,8 @@ fn broken_epa_polytope_is_not_converged() {
 /// claim convergence only at it.
 #[test]
 fn epa_horizon_that_does_not_close_is_not_converged() {
-    let a: [[f64; 4]; 9] = [
-        [
-            7.74860428129693e-304,
-            1.00390625,
-            1.00390625,
-            -4.2569840423659755e-63,
-        ],
-        [
-            2.3262945255825082e+29,
-            1.7915760776624522e+29,
-            2.6383840120411967e+29,
-            -2.4976859229472485e+28,
-        ],
-        [
-            -1.4521885359131184e+29,
-            -5.7022339520535625e+28,
-            -8.977986049161624e+28,
-            -3.7236851095498324e+28,
-        ],
-        [
-            -3.925380759318981e+30,
-            -1.5236327657917438e+30,
-            -2.4865005022108658e+30,
-            -1.0090681718688803e+30,
-        ],
-        [
-            -1.4521885359131184e+29,
-            -5.7022339520535625e+28,
-            -8.977986049161624e+28,
-            -3.7236851095498324e+28,
-        ],
-        [
-            -3.9209090469654196e+30,
-            -1.5293821102463223e+30,
-            -2.4628643083420433e+30,
-            -1.0053949795784552e+30,
-        ],
-        [
-            2.235856176780499e+27,
-            1.00390625,
-            1.00390625,
-            -4.2569840423659755e-63,
-        ],
-        [
-            3.815215704573549e+29,
-            -5.061056367982869e+30,
-            -2.856604422860761e+30,
-            2.3769900924608907e+30,
-        ],
-        [
-            -7.477380575734214e+30,
-            5.664993454279885e+30,
-            1.2651319846286803e+31,
-            -1.2730524372992716e+31,
-        ],
-    ];
-    let b: [[f64; 4]; 7] = [
-        [-90.35546875, 1.64453125, 1.00390625, -77.015625],
-        [
-            -2.7623869753111344e+29,
-            2.7440182389976565e+29,
-            2.623913204218994e+29,
-            -2.3137887079249696e+28,
-        ],
-        [
-            1.634885188542191e+29,
-            -1.144660458281318e+29,
-            -8.9592552004187e+28,
-            -3.905744138057344e+28,
-        ],
-        [
-            4.424411065872055e+30,
-            -3.0770083962862475e+30,
-            -2.4234706164666103e+30,
-            -1.0590226296290439e+30,
-        ],
-        [
-            1.4783733551237285e+30,
-            1.0635946881746155e+30,
-            2.567893289815964e+30,
-            -2.696543283200724e+30,
-        ],
-        [
-            3.180309813755125e+30,
-            -1.5103284480703695e+31,
-            -6.364997335818929e+30,
-            5.102947434110046e+30,
-        ],
-        [-90.35546875, 1.64453125, 1.00390625, -77.015625],
-    ];
-    let to = |s: &[[f64; 4]]| {
-        s.iter()
-            .map(|&q| Vector::<f64, 4>::from(q))
-            .collect::<Vec<_>>()
-    };
-    let (a, b) = (to(&a), to(&b));
+    let a = data::points::<f64, 4>(data_file!("contact/horizon_a.txt"));
+    let b = data::points::<f64, 4>(data_file!("contact/horizon_b.txt"));
     let (ha, hb) = (Scanned::new(&a).unwrap(), Scanned::new(&b).unwrap());
     let pen = gjk::penetration(&ha, &hb, &Config::default())
         .unwrap()
@@ -684,55 +299,9 @@ fn epa_horizon_that_does_not_close_is_not_converged() {
 #[test]
 fn contact_on_a_needle_keeps_its_points_on_the_shapes() {
     use gjk::contact;
-    // A needle 9e74 long and 2e65 across, its frame off the diagonal by 1e-9.
-    let (ha, ua, ca) = (
-        [
-            4.55874366991742e74,
-            1.6475455961823529e65,
-            2.107564401361679e65,
-        ],
-        [
-            [-0.5773502691479591, -0.577350269272959, -0.5773502691479591],
-            [0.8164965809571889, -0.40824829047859434, -0.408248290390206],
-            [
-                2.355138688280614e-16,
-                0.7071067811100011,
-                -0.707106781263094,
-            ],
-        ],
-        [
-            -4.523736028023063e73,
-            -4.523736019230563e73,
-            -4.5237360410226017e73,
-        ],
-    );
-    let a = placed(ha, ua, ca);
-    let (hb, ub, cb) = (
-        [
-            3.0843654907969525e70,
-            6.129982163463556e54,
-            1.3792459867793e55,
-        ],
-        [
-            [0.5773502691896258, 0.5773502691896258, 0.5773502691896258],
-            [
-                0.8164965809277258,
-                -0.40824829046386313,
-                -0.40824829046386313,
-            ],
-            [
-                -3.9252311467094373e-16,
-                0.7071067811865474,
-                -0.7071067811865477,
-            ],
-        ],
-        [
-            -1.7807592463908125e70,
-            -1.7807592463908125e70,
-            -1.7807592463908143e70,
-        ],
-    );
-    let b = placed(hb, ub, cb);
+    // A needle 9e74 long and 2e65 across, and a segment inside it.
+    let [(ha, ua, ca), (hb, ub, cb)] = data::boxes(data_file!("contact/segment_in_a_needle.txt"));
+    let (a, b) = (placed(ha, ua, ca), placed(hb, ub, cb));
     let budget = 64.0 * f64::EPSILON * 3e74;
     let c = contact(&a, &b, 0.0, &Config::default()).unwrap().unwrap();
     assert!(c.distance < 0.0, "{c:?}");
@@ -752,38 +321,10 @@ fn contact_on_a_needle_keeps_its_points_on_the_shapes() {
 /// pair had their mismatch put on B: `point_b` 9e64 from B's one point.
 /// Oracle: `point_b` is B's point; budget `64 ε L` (`L` = 2.6e74).
 #[test]
-#[allow(clippy::approx_constant)] // the exact inputs the fuzzer found
 fn contact_with_a_point_in_a_needle_keeps_to_the_point() {
     use gjk::contact;
-    let a = placed(
-        [
-            3.365634978002191e74,
-            4.1324299332611766e65,
-            1.435473298194324e65,
-        ],
-        [
-            [
-                -0.5773502689515305,
-                -0.5773502693086734,
-                -0.5773502693086734,
-            ],
-            [
-                0.8164965810960847,
-                -0.40824829029550425,
-                -0.40824829029550425,
-            ],
-            [
-                -7.850462293418876e-17,
-                0.7071067811865475,
-                -0.7071067811865476,
-            ],
-        ],
-        [
-            6.68279189918587e73,
-            6.68279190707209e73,
-            6.682791886771439e73,
-        ],
-    );
+    let [(half, axes, centre)] = data::boxes(data_file!("contact/needle_around_a_point.txt"));
+    let a = placed(half, axes, centre);
     let point = Vector::<f64, 3>::new(-120.75390625, 0.796875, 31.12109375);
     let b =
         gjk::Transformed::translated(gjk::Cuboid::new(Vector::zeros()).unwrap(), point).unwrap();
@@ -811,56 +352,7 @@ fn contact_with_a_point_in_a_needle_keeps_to_the_point() {
 #[test]
 fn contact_apart_keeps_the_narrow_side_on_its_shape() {
     use gjk::contact;
-    let (ha, ua, ca) = (
-        [
-            4.558743669742639e74,
-            1.9919578888227502e65,
-            4.029391496587856e64,
-        ],
-        [
-            [
-                -0.5773502689832767,
-                -0.5773502692928004,
-                -0.5773502692928004,
-            ],
-            [
-                0.8164965810736369,
-                -0.40824829031795223,
-                -0.40824829031795223,
-            ],
-            [
-                -2.3551386880256624e-16,
-                0.7071067811865474,
-                -0.7071067811865477,
-            ],
-        ],
-        [
-            -4.523736041328237e73,
-            -4.523736027836847e73,
-            -4.5237360221384363e73,
-        ],
-    );
-    let (hb, ub, cb) = (
-        [
-            2.777630684577294e74,
-            1.8053160745367326e72,
-            7.084493946100793e60,
-        ],
-        [
-            [0.5655212445590988, 0.5831748116835782, 0.5831748116732677],
-            [-0.8247337279100269, 0.39988390663278406, 0.3998839072327523],
-            [
-                -3.5399500826761617e-10,
-                0.7071067813519581,
-                -0.707106781021137,
-            ],
-        ],
-        [
-            1.7336753844350684e74,
-            1.8156595785905632e74,
-            1.8156595786082593e74,
-        ],
-    );
+    let [(ha, ua, ca), (hb, ub, cb)] = data::boxes(data_file!("contact/needles_apart.txt"));
     let (a, b) = (placed(ha, ua, ca), placed(hb, ub, cb));
     let config = Config::default();
     let budget = 64.0 * f64::EPSILON * 3.5e74;
@@ -885,58 +377,8 @@ fn contact_apart_keeps_the_narrow_side_on_its_shape() {
 /// Two needles on the diagonal at 1e74, parallel to 1e-9 (9e74 and 2e74
 /// long, 1e65 and 1e64 across), as the `manifold` target's box pairs built
 /// them: half extents, axes and centre of each.
-#[allow(clippy::approx_constant)] // the exact inputs the fuzzer found
 fn parallel_needles() -> (BoxParts, BoxParts) {
-    let a = (
-        [
-            4.55874366991742e74,
-            2.73972139931173e65,
-            1.7124939753543048e65,
-        ],
-        [
-            [
-                -0.5773502695943877,
-                -0.5773502689872448,
-                -0.5773502689872448,
-            ],
-            [0.816496580641516, -0.4082482907500729, -0.4082482907500729],
-            [
-                -7.850462293418876e-17,
-                0.7071067811865475,
-                -0.7071067811865476,
-            ],
-        ],
-        [
-            -4.523736029544128e73,
-            -4.5237360229553145e73,
-            -4.523736035776787e73,
-        ],
-    );
-    let b = (
-        [
-            9.972251791611948e73,
-            2.1809852750618376e63,
-            2.14061974464226e64,
-        ],
-        [
-            [
-                -0.5773502695765306,
-                -0.5773502694515306,
-                -0.5773502685408163,
-            ],
-            [0.816496580654143, -0.4082482910594322, -0.40824829041545996],
-            [
-                -7.850462299610548e-17,
-                0.707106780628851,
-                -0.707106781744244,
-            ],
-        ],
-        [
-            1.6038700563006777e74,
-            1.6038700559979486e74,
-            1.603870057208866e74,
-        ],
-    );
+    let [a, b] = data::boxes(data_file!("contact/parallel_needles.txt"));
     (a, b)
 }
 
@@ -1017,7 +459,6 @@ fn penetration_of_a_stalled_run_bounds_the_depth() {
 /// (`L` = 3.1e74, the tolerance the answer converged to included) of that
 /// plane, or the status must not be `Converged`.
 #[test]
-#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
 fn penetration_witness_off_a_thin_hull_is_not_converged() {
     use gjk::{contact, penetration, Status};
     let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
@@ -1079,55 +520,9 @@ fn penetration_witness_off_a_thin_hull_is_not_converged() {
 /// point in its own box within `64 ε L` (`L` = 3.3e74), or a status other
 /// than `Converged`.
 #[test]
-#[allow(clippy::excessive_precision, clippy::approx_constant)] // the exact inputs the fuzzer found
 fn contact_witness_off_a_needle_through_the_origin_is_not_converged() {
     use gjk::{contact, Status};
-    let a = (
-        [
-            9.438024005887653e73,
-            5.219206087167625e62,
-            3.458243659076584e62,
-        ],
-        [
-            [0.5773502691851106, 0.5773502691892924, 0.5773502691944743],
-            [
-                0.8164965809309188,
-                -0.40824829045883826,
-                -0.4082482904625024,
-            ],
-            [
-                7.850462293383646e-17,
-                0.7071067811897207,
-                -0.7071067811833743,
-            ],
-        ],
-        [
-            5.4490457004173863e73,
-            5.449045700417387e73,
-            5.449045700417386e73,
-        ],
-    );
-    let b = (
-        [
-            2.154718688131238e74,
-            1.3286427388206218e62,
-            1.7754782258541227e62,
-        ],
-        [
-            [-0.5773502691897112, -0.577350269189583, -0.577350269189583],
-            [0.8164965809276656, -0.4082482904639234, -0.4082482904639234],
-            [
-                7.850462293418876e-17,
-                0.7071067811865476,
-                -0.7071067811865475,
-            ],
-        ],
-        [
-            1.079527921779414e74,
-            1.0795279217808033e74,
-            1.0795279217794316e74,
-        ],
-    );
+    let [a, b] = data::boxes(data_file!("contact/needles_through_the_origin.txt"));
     let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
     let config = Config {
         tolerance: 1e-12,
@@ -1151,40 +546,8 @@ fn contact_witness_off_a_needle_through_the_origin_is_not_converged() {
 
 /// The first six points of a needle on the diagonal at 1e74, 1e65 across,
 /// as the `penetration` target built two of its inputs.
-fn diagonal_needle() -> [Vector<f64, 3>; 6] {
-    let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
-    [
-        v(
-            2.179618282050784e74,
-            2.179618282050784e74,
-            2.179618282050784e74,
-        ),
-        v(
-            2.179618281445326e74,
-            2.179618282050784e74,
-            2.179618282050784e74,
-        ),
-        v(
-            -1.2748710731977708e74,
-            -1.274871069778713e74,
-            -1.2748710688527183e74,
-        ),
-        v(
-            -3.0843654875559706e74,
-            -3.0843654886956563e74,
-            -3.0843654875559706e74,
-        ),
-        v(
-            6.1687311347392114e72,
-            6.168731181038951e72,
-            6.168730999401508e72,
-        ),
-        v(
-            -1.069246702372206e74,
-            -1.069246702372206e74,
-            -1.069246702372206e74,
-        ),
-    ]
+fn diagonal_needle() -> Vec<Vector<f64, 3>> {
+    data::points::<f64, 3>(data_file!("contact/diagonal_needle.txt"))
 }
 
 /// How far `p` lies outside the hull of `points` (3D), probed along the
@@ -1224,7 +587,6 @@ fn outside_hull(p: &Vector<f64, 3>, points: &[Vector<f64, 3>]) -> f64 {
 /// the tetrahedron B, by its facets' planes ([`outside_hull`]), or a
 /// status other than `Converged`.
 #[test]
-#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
 fn witness_certified_only_by_a_proof_of_contact() {
     use gjk::{contact, penetration};
     let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
@@ -1295,59 +657,9 @@ fn witness_certified_only_by_a_proof_of_contact() {
 /// Oracle: each point in its own box (by its frame's inverse) within
 /// `64 ε L` (`L` = 3.5e74), or a status other than `Converged`.
 #[test]
-#[allow(clippy::excessive_precision)] // the exact inputs the fuzzer found
 fn epa_witness_moved_along_the_normal_is_checked() {
     use gjk::contact;
-    let a: BoxParts = (
-        [
-            3.4902881232138663e74,
-            3.620419863848312e65,
-            6.547772873057249e64,
-        ],
-        [
-            [
-                -0.5773502689515306,
-                -0.5773502693086734,
-                -0.5773502693086734,
-            ],
-            [
-                0.8164965810960847,
-                -0.40824829029550436,
-                -0.40824829029550436,
-            ],
-            [
-                -7.850462293418875e-17,
-                0.7071067811865474,
-                -0.7071067811865477,
-            ],
-        ],
-        [
-            6.374355357805835e73,
-            6.374355366251723e73,
-            6.374355356991788e73,
-        ],
-    );
-    let b: BoxParts = (
-        [
-            1.3355694351940768e74,
-            1.5703237098364798e63,
-            9.166891061306647e63,
-        ],
-        [
-            [
-                -0.5773502693096257,
-                -0.5773502685229591,
-                -0.5773502697362924,
-            ],
-            [0.8164965808428734, -0.4082482901197377, -0.4082482909776939],
-            [0.0, 0.7071067819295593, -0.7071067804435356],
-        ],
-        [
-            1.4085269101122868e74,
-            1.4085269110788826e74,
-            1.408526909588031e74,
-        ],
-    );
+    let [a, b] = data::boxes(data_file!("contact/needle_in_a_plate.txt"));
     let (sa, sb) = (placed(a.0, a.1, a.2), placed(b.0, b.1, b.2));
     let config = Config {
         tolerance: 1e-12,

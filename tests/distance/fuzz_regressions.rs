@@ -1,5 +1,5 @@
-//! Inputs found by the fuzzers (`fuzz/`) on distance and intersection, minimised, as
-//! plain tests.
+//! Inputs found by the fuzzers (`fuzz/`) on distance and intersection,
+//! minimised, as plain tests.
 
 use gjk::{distance, hull::Scanned, Config, Error, Status, Vector};
 

@@ -14,6 +14,7 @@
 //!   budgets.
 //! * `boxes`: boxes placed by half-extents, axes and centre, as the fuzz
 //!   targets build them.
+//! * `data`: inputs kept as text under `tests/data/` (`data_file!`).
 //! * Here: sweep sizes, conversions between precisions, and shapes with
 //!   their optional capabilities hidden.
 #![allow(dead_code)]
@@ -22,6 +23,8 @@
 pub mod scene;
 
 pub mod boxes;
+#[macro_use]
+pub mod data;
 
 mod generators;
 mod oracle;
