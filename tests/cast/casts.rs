@@ -9,14 +9,15 @@
 use crate::support;
 use crate::support::scene;
 
+use core::fmt::Debug;
 use gjk::nalgebra::Vector3 as V3;
 use gjk::{
     distance, hull::Scanned, ray_cast, shape_cast, shape_cast_with_separation, Ball, Capsule,
-    Config, Cuboid, Error, Real, Rounded, Status, Transformed, Vector,
+    Certified, Config, Cuboid, Error, Real, Rounded, Status, Transformed, Vector,
 };
 use quickcheck::QuickCheck;
 use scene::{axis, lit, ones};
-use support::{point_set, to_t, unit_vector, Rng, Source, TestReal, P};
+use support::{assert_ordered, holds, point_set, to_t, unit_vector, Rng, Source, TestReal, P};
 
 /// Closed-form casts (a ball, two balls): one sphere intersection. Held
 /// in `f64` to 2 ulps of the scale; 4 leaves room for `f32`'s square root
@@ -35,17 +36,19 @@ const NORMAL_ULPS: f64 = 32.0;
 /// the cast then says so, and its `t` must still meet the budget and lie in
 /// its bracket.
 #[track_caller]
-fn converged_or_stalled<T: Real>(status: Status, lo: T, t: T, hi: T, what: &str) {
+fn converged_or_stalled<T: Real>(hit: &(impl Certified<T> + Debug), what: &str) {
+    let status = hit.status();
     assert!(
         matches!(status, Status::Converged | Status::Stalled),
         "{what}: {status:?}"
     );
-    assert!(
-        lo <= t && t <= hi,
-        "{what}: bracket [{lo:?}, {hi:?}] misses {t:?}"
-    );
+    assert_ordered(hit, what);
     if status == Status::Converged {
-        assert_eq!(t, hi, "{what}: a converged cast's upper bound is its t");
+        assert_eq!(
+            hit.value(),
+            hit.upper(),
+            "{what}: a converged cast's upper bound is its t"
+        );
     }
 }
 
@@ -147,11 +150,11 @@ fn ray_hit<T: Real, const D: usize>(
     let hit = ray_cast(shape, o, d, lit(100.0), &cfg())
         .unwrap()
         .unwrap_or_else(|| panic!("{what}: missed"));
-    converged_or_stalled(hit.status, hit.lower, hit.t, hit.upper, what);
+    converged_or_stalled(&hit, what);
     let scale = 5.0;
     let len = d.norm().widen();
     close(hit.t * T::lit(len), t * len, LOOP_ULPS * scale, what);
-    assert!(hit.lower <= hit.t && hit.t <= hit.upper, "{what}: bracket");
+    assert_ordered(&hit, what);
     hit
 }
 
@@ -275,7 +278,7 @@ fn sweep<T: Real, const D: usize>(
     let hit = shape_cast(a, b, v, lit(100.0), &cfg())
         .unwrap()
         .unwrap_or_else(|| panic!("{what}: missed"));
-    converged_or_stalled(hit.status, hit.lower, hit.t, hit.upper, what);
+    converged_or_stalled(&hit, what);
     let len = v.norm().widen();
     close(hit.t * T::lit(len), t * len, LOOP_ULPS * 10.0, what);
     // The witnesses touch.
@@ -519,11 +522,11 @@ fn prop_cast<T: TestReal, const D: usize>(seed: u64) -> Result<(), String> {
         (Some(h), None) if h.status != Status::Converged => Ok(()),
         (Some(h), Some(root)) => {
             let t = h.t.as_f64();
-            if !(h.lower.as_f64() <= t && t <= h.upper.as_f64()) {
+            if !holds(&h, t, 0.0) {
                 return Err(format!("bracket {h:?}"));
             }
             if h.status != Status::Converged {
-                return if h.lower.as_f64() <= root + budget && root - budget <= h.upper.as_f64() {
+                return if holds(&h, root, budget) {
                     Ok(())
                 } else {
                     Err(format!("the bracket of {h:?} misses the root {root}"))

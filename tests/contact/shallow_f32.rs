@@ -17,7 +17,7 @@ use crate::support;
 
 use gjk::nalgebra::{Matrix3, Vector3};
 use gjk::{penetration, Config, Hull, Status, Transformed};
-use support::{rotation, Rng, Source};
+use support::{assert_brackets, rotation, Rng, Source};
 
 fn corners(half: Vector3<f64>) -> Vec<Vector3<f64>> {
     (0..8)
@@ -104,11 +104,7 @@ fn shallow_hull_overlaps_in_f32_are_bracketed() {
             .unwrap()
             .unwrap();
         let budget = 16.0 * f64::from(f32::EPSILON) * 4.0;
-        let (lo, hi) = (f64::from(p.lower), f64::from(p.upper));
-        assert!(
-            lo - budget <= truth && truth <= hi + budget,
-            "case {case}: the bracket [{lo:e}, {hi:e}] misses the depth {truth:e}; {p:?}"
-        );
+        assert_brackets(&p, truth, budget, &format!("case {case}"));
         if p.status == Status::Converged {
             assert!(
                 (f64::from(p.depth) - truth).abs() <= budget,

@@ -6,6 +6,7 @@
 //! Expected values come from geometry (clamping to a box, projecting onto a
 //! face), never from the library itself.
 
+use crate::support::assert_ordered;
 use crate::support::scene;
 use gjk::{
     closest_points, distance, hull::Scanned, intersects, Ball, Capsule, Config, Cuboid, Distance,
@@ -171,7 +172,7 @@ fn in_contact<T: Real, const D: usize>(
         d.distance >= T::zero() && d.distance <= tol,
         "contact distance (D = {D}): {d:?}"
     );
-    assert!(d.lower <= d.distance);
+    assert_ordered(&d, "distance");
     assert!(
         intersects(a, b, &config).unwrap(),
         "contact not reported as intersecting (D = {D}): {d:?}"
@@ -735,12 +736,9 @@ fn lower_bound_ordering_case<T: Real, const D: usize>() {
     let a = Ball::new(Vector::<T, D>::zeros(), lit(0.5)).unwrap();
     let b = Point::new(Vector::<T, D>::from_fn(|i, _| lit(1.0 + i as f64))).unwrap();
     let d = distance(&a, &b, &Config::default()).unwrap();
-    assert!(
-        d.lower <= d.distance,
-        "a certified lower bound must not exceed the distance (D = {D}, T = {}): {} > {}",
-        core::any::type_name::<T>(),
-        d.lower,
-        d.distance
+    assert_ordered(
+        &d,
+        &format!("distance (D = {D}, T = {})", core::any::type_name::<T>()),
     );
 }
 

@@ -10,6 +10,8 @@
 //!   the convex hulls of two small point sets, in `f64`, and an optimality
 //!   certificate that checks any distance answer against the support
 //!   functions of the shapes.
+//! * `bracket`: the bracket every answer carries (`gjk::Certified`),
+//!   ordered and holding the truth.
 //! * `scene`: instantiation over precisions and dimensions, literals, ulp
 //!   budgets.
 //! * `boxes`: boxes placed by half-extents, axes and centre, as the fuzz
@@ -26,11 +28,13 @@ pub mod boxes;
 #[macro_use]
 pub mod data;
 
+mod bracket;
 mod generators;
 mod oracle;
 mod real;
 mod rng;
 
+pub use bracket::*;
 pub use generators::*;
 pub use oracle::*;
 pub use real::*;
