@@ -406,7 +406,7 @@ fn shape_casts() {
 /// The oracle and the cast agree: the distance at the cast's `t` is the
 /// target separation within this many ulps of the scene's scale (for each
 /// of the two precisions; the oracle's own distances are held to a few
-/// ulps by `tests/properties.rs`), and `t` is within that distance budget
+/// ulps by `tests/distance/properties.rs`), and `t` is within that distance budget
 /// divided by the rate at which the distance falls.
 const ORACLE_ULPS: f64 = 64.0;
 

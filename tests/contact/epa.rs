@@ -7,9 +7,9 @@
 //! the coordinate scale of the shapes (the largest absolute coordinate), plus
 //! the query's own relative tolerance where the algorithm is allowed it.
 //!
-//! `cargo test --test epa -- --nocapture report` prints the worst depth and
-//! normal errors over the analytic cases and the mean iteration count of 3D
-//! box–box penetration.
+//! `cargo test --test suite contact::epa::report -- --nocapture` prints the
+//! worst depth and normal errors over the analytic cases and the mean
+//! iteration count of 3D box–box penetration.
 
 use crate::support;
 use gjk::nalgebra::{SMatrix, UnitQuaternion, Vector3};

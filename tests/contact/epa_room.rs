@@ -9,7 +9,7 @@
 //! smallest rung whose answer is identical to the default's, bit for bit,
 //! is the room that pair needs. The test asserts that every pair converges
 //! within the default room and prints the distribution
-//! (`cargo test --release --test epa_room -- --nocapture`).
+//! (`cargo test --release --test suite contact::epa_room -- --nocapture`).
 
 use crate::support;
 

@@ -6,11 +6,11 @@
 //! The `f32` queries run on `f32` inputs; the oracle runs in `f64` on exactly
 //! the same (rounded) values, so the comparison measures the kernel alone.
 //!
-//! `cargo test --test properties -- --nocapture` prints the worst errors of the
-//! deterministic sweeps. `GJK_QC_SEED=<n>` changes quickcheck's fixed seed;
-//! the properties run `TESTS` cases and the sweeps `SWEEP_CASES` under
-//! `GJK_FULL_SWEEPS=1` (as in CI), `QUICK_TESTS` and the first
-//! `QUICK_SWEEP_CASES` otherwise.
+//! `cargo test --test suite distance::properties -- --nocapture` prints the
+//! worst errors of the deterministic sweeps. `GJK_QC_SEED=<n>` changes
+//! quickcheck's fixed seed; the properties run `TESTS` cases and the sweeps
+//! `SWEEP_CASES` under `GJK_FULL_SWEEPS=1` (as in CI), `QUICK_TESTS` and the
+//! first `QUICK_SWEEP_CASES` otherwise.
 
 use crate::support;
 

@@ -1,5 +1,5 @@
 //! Invariants of the GJK/EPA queries, shared by the fuzz targets (`fuzz/`)
-//! and the quickcheck properties (`tests/fuzz_invariants.rs`).
+//! and the quickcheck properties (`tests/every_query/fuzz_invariants.rs`).
 //!
 //! Every check panics (`assert!`) with a message naming the broken rule, so
 //! libFuzzer reports it as a crash and quickcheck as a failed property.
