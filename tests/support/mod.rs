@@ -3,7 +3,7 @@
 //! * `real`: the scalars under test (`TestReal`), shared with the fuzz
 //!   targets through `tests/invariants`.
 //! * `rng`: a source of uniform numbers (`Source`) for quickcheck and the
-//!   seeded sweeps.
+//!   seeded sweeps, and the one seeded generator (`Rng`, three streams).
 //! * `generators`: bounded random point sets, rotations, motions and
 //!   placed pairs, with quickcheck's shrinking.
 //! * `oracle`: an independent brute-force oracle for the distance between

@@ -1,5 +1,5 @@
 //! Randomness: one trait for a source of uniform numbers, served by
-//! quickcheck's generator and by a seeded generator for the sweeps.
+//! quickcheck's generator and by the one seeded generator of the sweeps.
 
 use quickcheck::{Arbitrary, Gen};
 
