@@ -12,14 +12,14 @@
 //! brute force itself (`4 ε L`), never inside it by more than that rounding;
 //! `L` is the largest coordinate involved.
 
-use crate::common;
+use crate::support;
 
-use common::{point_set, rotation, Lcg, Source, TestReal, P};
 use gjk::nalgebra::{SMatrix, Vector2, Vector3};
 use gjk::{
     hull::Scanned, intersects, Aabb, Ball, BoundingBall, Capsule, Config, Cuboid, Error, Real,
     Rounded, SupportMap, Transformed, Vector,
 };
+use support::{point_set, rotation, Rng, Source, TestReal, P};
 
 /// A point rounded to `T`.
 fn to_t<T: TestReal, const D: usize>(p: &P<D>) -> Vector<T, D> {
@@ -29,7 +29,7 @@ fn to_t<T: TestReal, const D: usize>(p: &P<D>) -> Vector<T, D> {
 /// The boxes and balls of random placed, rounded hulls against their
 /// points.
 fn hulls_against_brute_force<T: TestReal, const D: usize>(seed: u64) {
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     for case in 0..300 {
         let reach = if case % 5 == 0 { 1e3 } else { 4.0 };
         let center = P::<D>::from_fn(|_, _| r.range(-reach, reach));
@@ -118,7 +118,7 @@ fn hull_boxes_and_balls_hold_their_points() {
 /// A rotated box: `t ± |R| h`, and a ball about the translation through the
 /// box's corners whatever the rotation.
 fn rotated_boxes<T: TestReal, const D: usize>(seed: u64) {
-    let mut r = Lcg::new(seed);
+    let mut r = Rng::new(seed);
     for _ in 0..200 {
         let h = P::<D>::from_fn(|_, _| r.range(0.01, 2.0));
         let t = P::<D>::from_fn(|_, _| r.range(-10.0, 10.0));
@@ -174,7 +174,7 @@ fn balls_and_capsules_are_tight() {
 /// stand apart.
 #[test]
 fn intersecting_shapes_have_intersecting_bounds() {
-    let mut r = Lcg::new(21);
+    let mut r = Rng::new(21);
     let config = Config::default();
     let mut met = 0;
     for _ in 0..2000 {

@@ -1,60 +1,42 @@
 //! The integration tests, built as one binary: the shapes and queries
 //! each module exercises are compiled once for all of them.
 //!
-//! `tests/serde.rs` stays a binary of its own (it needs the `serde`
-//! feature).
+//! The folders mirror `src/`:
+//!
+//! | tests | src |
+//! |---|---|
+//! | `shape/` | `shape/` (primitives, curved shapes, placements), `shape/hull/` and `shape/hull/build/` |
+//! | `simplex/` | `simplex/` |
+//! | `distance/` | `engine/` (the GJK loop) and `query/distance.rs` |
+//! | `contact/` | `epa/` and `query/contact.rs` |
+//! | `cast/` | `query/cast/` |
+//! | `manifold/` | `query/manifold/` |
+//! | `warm/` | `query/warm/` |
+//! | `trace/` | `trace/` (and the SVG pictures drawn from it) |
+//! | `bounds.rs` | `bounds.rs` |
+//! | `every_query/` | all of them: recorded answers, bad input, the fuzzers' invariants |
+//!
+//! An input found by the fuzzers is a test in the `fuzz_regressions.rs`
+//! of the folder of its subject, its long literals in `tests/data/`.
+//! `support` holds the helpers shared by the tests, and `invariants`
+//! the checks shared with the fuzz targets (`fuzz/`).
+//! `tests/serde.rs` (`src/serialize.rs`) stays a binary of its own (it
+//! needs the `serde` feature).
+//!
+//! Run one folder or file by its module path:
+//! `cargo test --test suite contact::epa_room`.
 
 #[macro_use]
-mod common;
-#[macro_use]
-mod scene;
+mod support;
+mod invariants;
 
-mod analytic;
-mod bad_input;
 mod bounds;
-mod box_intersects;
-mod cast_closed_forms;
-mod cast_decisions;
-mod cast_warm;
-mod casts;
-mod curved_shapes;
-mod decisions;
-mod default_hull;
-mod degenerate;
-mod dyn_shapes;
-mod epa;
-mod epa_curved;
-mod epa_exact;
-mod epa_restarts;
-mod epa_room;
-mod epa_slivers;
-mod epa_thin;
-mod f32_agreement;
-mod fuzz_invariants;
-mod fuzz_regressions;
-mod hull_build;
-mod hull_faces;
-mod hull_support;
+mod cast;
+mod contact;
+mod distance;
+mod every_query;
 mod manifold;
-mod manifold_area;
-mod manifold_deepest;
-mod manifold_features;
-mod manifold_revolution;
-mod manifold_stack;
-mod owned_shapes;
-mod point_cores;
-mod polygon_support;
-mod properties;
-mod recorded_answers;
-mod relative_frame;
-mod repose;
-mod resting_faces;
-mod scale;
-mod seed_cases;
-mod shallow_f32;
-mod subnormal;
-mod svg;
-mod time_of_impact;
+mod shape;
+mod simplex;
 mod trace;
-mod warm_start;
-mod witness_planes;
+mod warm;

@@ -16,11 +16,11 @@ use gjk::{
 };
 
 use super::checks::{to64, Pair};
-use super::{budget, sane, Scalar};
+use super::{budget, sane, TestReal};
 
 /// How deep the sweep `[0, t]` of `b` along `v` goes into `a`: zero when
 /// they are apart or touch, `None` when the oracle cannot say.
-fn sweep_depth<T: Scalar, const D: usize>(
+fn sweep_depth<T: TestReal, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
     v: &Vector<T, D>,
@@ -31,7 +31,7 @@ fn sweep_depth<T: Scalar, const D: usize>(
     let swept = MinkowskiSum::new(b, path);
     let depth = |answer: Result<Option<Penetration<T, D>>, Error>| match answer {
         Ok(None) => Some(0.0),
-        Ok(Some(p)) if p.status == Status::Converged => Some(p.depth.f()),
+        Ok(Some(p)) if p.status == Status::Converged => Some(p.depth.as_f64()),
         _ => None,
     };
     // Both orders, the deeper kept: each depth is a certified lower bound,
@@ -45,18 +45,22 @@ fn sweep_depth<T: Scalar, const D: usize>(
 
 /// Runs the cast invariants on a pair: B cast towards A along the line of
 /// their centres, past it by half, and a ray from B's centre along it.
-pub fn check_casts<T: Scalar, const D: usize>(
+pub fn check_casts<T: TestReal, const D: usize>(
     pair: &Pair<T, D>,
     sa: &impl SupportMap<T, D>,
     sb: &impl SupportMap<T, D>,
 ) {
-    let v = (sa.center() - sb.center()) * T::of(1.5);
-    let max_t = T::of(1.0);
-    let reach = to64(&v).norm() * max_t.f();
+    let v = (sa.center() - sb.center()) * T::of_f64(1.5);
+    let max_t = T::of_f64(1.0);
+    let reach = to64(&v).norm() * max_t.as_f64();
     let scale = pair.scale + reach;
     let judged = pair.config_ok && sane::<T>(scale) && reach.is_finite();
     // The loop stops within its tolerance of the margins' distance.
-    let tol = budget::<T>(scale, pair.ra.f() + pair.rb.f(), pair.config.tolerance.f());
+    let tol = budget::<T>(
+        scale,
+        pair.ra.as_f64() + pair.rb.as_f64(),
+        pair.config.tolerance.as_f64(),
+    );
     match shape_cast(sa, sb, v, max_t, &pair.config) {
         Err(e) => assert!(
             !judged || e == Error::IterationLimit,
@@ -79,7 +83,7 @@ pub fn check_casts<T: Scalar, const D: usize>(
                 hit.lower <= hit.t && hit.t <= hit.upper && hit.t <= max_t,
                 "bracket out of order; {what}"
             );
-            let before = hit.lower > T::of(0.0);
+            let before = hit.lower > T::of_f64(0.0);
             if let Some(depth) = sweep_depth(sa, sb, &v, hit.lower, pair).filter(|_| before) {
                 assert!(
                     depth <= tol,
@@ -92,18 +96,18 @@ pub fn check_casts<T: Scalar, const D: usize>(
             let moved = Transformed::translated(sb, v * hit.upper).expect("finite");
             if let Ok(d) = distance(sa, &moved, &pair.config) {
                 assert!(
-                    d.lower.f() <= tol,
+                    d.lower.as_f64() <= tol,
                     "a Some proven apart by {:e} at upper (budget {tol:e}); {what}",
-                    d.lower.f()
+                    d.lower.as_f64()
                 );
             }
             if hit.status == Status::Converged {
                 let moved = Transformed::translated(sb, v * hit.t).expect("finite");
                 if let Ok(d) = distance(sa, &moved, &pair.config) {
                     assert!(
-                        d.lower.f() <= tol,
+                        d.lower.as_f64() <= tol,
                         "proven apart by {:e} at the hit (budget {tol:e}); {what}",
-                        d.lower.f()
+                        d.lower.as_f64()
                     );
                 }
             }
@@ -135,7 +139,7 @@ pub fn check_casts<T: Scalar, const D: usize>(
                 "bracket out of order; {what}"
             );
             let dot = Point::new(origin).expect("finite");
-            let before = hit.lower > T::of(0.0);
+            let before = hit.lower > T::of_f64(0.0);
             if let Some(depth) = sweep_depth(sa, &dot, &v, hit.lower, pair).filter(|_| before) {
                 assert!(
                     depth <= tol,
@@ -147,18 +151,18 @@ pub fn check_casts<T: Scalar, const D: usize>(
             let last = Point::new(origin + v * hit.upper).expect("finite");
             if let Ok(d) = distance(sa, &last, &pair.config) {
                 assert!(
-                    d.lower.f() <= tol,
+                    d.lower.as_f64() <= tol,
                     "a Some proven {:e} off A at upper (budget {tol:e}); {what}",
-                    d.lower.f()
+                    d.lower.as_f64()
                 );
             }
             if hit.status == Status::Converged {
                 let at = Point::new(hit.point).expect("finite");
                 if let Ok(d) = distance(sa, &at, &pair.config) {
                     assert!(
-                        d.lower.f() <= tol,
+                        d.lower.as_f64() <= tol,
                         "the hit point is proven {:e} off A (budget {tol:e}); {what}",
-                        d.lower.f()
+                        d.lower.as_f64()
                     );
                 }
             }

@@ -11,19 +11,19 @@ use gjk::{
 };
 
 use super::input::{small_of_exp, unit_of, vec_of, Num, PairInput, Placement, MAX_HULL_POINTS};
-use super::{budget, sane, Query, Scalar};
+use super::{budget, sane, Query, TestReal};
 
 /// A point in `f64`.
 pub type P<const D: usize> = Vector<f64, D>;
 
 /// The exact `f64` value of a point of precision `T`.
-pub fn to64<T: Scalar, const D: usize>(p: &Vector<T, D>) -> P<D> {
-    p.map(|x| x.f())
+pub fn to64<T: TestReal, const D: usize>(p: &Vector<T, D>) -> P<D> {
+    p.map(|x| x.as_f64())
 }
 
 /// A point rounded to precision `T`.
-pub fn to_t<T: Scalar, const D: usize>(p: &P<D>) -> Vector<T, D> {
-    p.map(T::of)
+pub fn to_t<T: TestReal, const D: usize>(p: &P<D>) -> Vector<T, D> {
+    p.map(T::of_f64)
 }
 
 /// The largest absolute coordinate of some points.
@@ -118,7 +118,7 @@ pub fn facet_probes<const D: usize>(points: &[P<D>]) -> Vec<P<D>> {
 }
 
 /// Two shapes ready for queries, with their reference description.
-pub struct Pair<T: Scalar, const D: usize> {
+pub struct Pair<T: TestReal, const D: usize> {
     /// Points of A and B at precision `T`.
     pub at: Vec<Vector<T, D>>,
     /// Points of B.
@@ -140,11 +140,11 @@ pub struct Pair<T: Scalar, const D: usize> {
 }
 
 /// Checks a radius against `Rounded::new`; `Some(r)` when it is accepted.
-fn radius<T: Scalar, const D: usize>(
+fn radius<T: TestReal, const D: usize>(
     hull: Scanned<&[Vector<T, D>], T, D>,
     r: Option<Num>,
 ) -> Option<T> {
-    let r = T::of(r.map_or(0.0, Num::value));
+    let r = T::of_f64(r.map_or(0.0, Num::value));
     let got = Rounded::new(hull, r).map(|s| s.radius());
     let expect = if !r.is_finite() {
         Err(ShapeError::NonFinite)
@@ -158,7 +158,7 @@ fn radius<T: Scalar, const D: usize>(
 }
 
 /// Checks `Scanned::new`: `Some` when the points are accepted.
-pub fn hull_ok<T: Scalar, const D: usize>(points: &[Vector<T, D>]) -> bool {
+pub fn hull_ok<T: TestReal, const D: usize>(points: &[Vector<T, D>]) -> bool {
     let got = Scanned::new(points).map(|_| ());
     let expect = if points.is_empty() {
         Err(ShapeError::Empty)
@@ -172,7 +172,7 @@ pub fn hull_ok<T: Scalar, const D: usize>(points: &[Vector<T, D>]) -> bool {
 }
 
 /// The settings of an input, and whether they are valid.
-pub fn config_of<T: Scalar, const D: usize>(
+pub fn config_of<T: TestReal, const D: usize>(
     spec: &super::input::ConfigSpec,
 ) -> (Config<T, D>, bool) {
     let mut config = Config::<T, D>::default();
@@ -180,7 +180,7 @@ pub fn config_of<T: Scalar, const D: usize>(
         config.max_iterations = u32::from(k);
     }
     if let Some(t) = spec.tolerance {
-        config.tolerance = T::of(t.value());
+        config.tolerance = T::of_f64(t.value());
     }
     if let Some(d) = spec.initial {
         config.first_direction = Some(to_t(&P::<D>::from(vec_of::<D>(&d.map(Num::value)))));
@@ -191,7 +191,7 @@ pub fn config_of<T: Scalar, const D: usize>(
 
 /// Decodes a pair input; `None` (after checking the constructors' errors)
 /// when a shape is rejected.
-pub fn build_pair<T: Scalar, const D: usize>(input: &PairInput) -> Option<Pair<T, D>> {
+pub fn build_pair<T: TestReal, const D: usize>(input: &PairInput) -> Option<Pair<T, D>> {
     let round = |pts: Vec<[f64; D]>| -> Vec<Vector<T, D>> {
         pts.into_iter().map(|p| to_t(&P::<D>::from(p))).collect()
     };
@@ -234,11 +234,11 @@ pub fn build_pair<T: Scalar, const D: usize>(input: &PairInput) -> Option<Pair<T
     let rb = radius(Scanned::new(&bt[..]).ok()?, input.margin_b)?;
     let a = Body {
         points: a64,
-        radius: ra.f(),
+        radius: ra.as_f64(),
     };
     let b = Body {
         points: bt.iter().map(to64).collect(),
-        radius: rb.f(),
+        radius: rb.as_f64(),
     };
     let scale = max_coord(&a.points).max(max_coord(&b.points)) + a.radius + b.radius;
     let (config, config_ok) = config_of::<T, D>(&input.config);
@@ -257,7 +257,7 @@ pub fn build_pair<T: Scalar, const D: usize>(input: &PairInput) -> Option<Pair<T
 
 /// Prints the pair when `GJK_FUZZ_DUMP` is set (under the fuzzer), to
 /// decode a finding.
-pub fn dump<T: Scalar, const D: usize>(pair: &Pair<T, D>) {
+pub fn dump<T: TestReal, const D: usize>(pair: &Pair<T, D>) {
     #[cfg(fuzzing)]
     if std::env::var_os("GJK_FUZZ_DUMP").is_some() {
         eprintln!(
@@ -275,7 +275,7 @@ pub fn dump<T: Scalar, const D: usize>(pair: &Pair<T, D>) {
 }
 
 /// Runs the checks of one pair query.
-pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
+pub fn pair_case<T: TestReal, const D: usize>(input: &PairInput, query: Query) {
     let Some(pair) = build_pair::<T, D>(input) else {
         return;
     };
@@ -303,7 +303,7 @@ pub fn pair_case<T: Scalar, const D: usize>(input: &PairInput, query: Query) {
 /// The query's view of an error when the input is finite: only invalid
 /// settings, or overflow (`NonFinite` support points, `Overflow` squared
 /// lengths) outside the sane range, may fail.
-pub fn expect_error<T: Scalar, const D: usize>(pair: &Pair<T, D>, what: &str, e: Error) {
+pub fn expect_error<T: TestReal, const D: usize>(pair: &Pair<T, D>, what: &str, e: Error) {
     if !pair.config_ok {
         // Either fault may be reported first when both are present.
         let overflow = matches!(e, Error::Overflow | Error::Subnormal) && !sane::<T>(pair.scale);
@@ -323,7 +323,7 @@ pub fn expect_error<T: Scalar, const D: usize>(pair: &Pair<T, D>, what: &str, e:
 }
 
 /// `distance(a, b)` and its invariants; the answer when there is one.
-pub fn check_distance<T: Scalar, const D: usize>(
+pub fn check_distance<T: TestReal, const D: usize>(
     pair: &Pair<T, D>,
     sa: &impl SupportMap<T, D>,
     sb: &impl SupportMap<T, D>,
@@ -343,14 +343,14 @@ pub fn check_distance<T: Scalar, const D: usize>(
 }
 
 /// The rules every distance answer obeys.
-pub fn check_distance_answer<T: Scalar, const D: usize>(
+pub fn check_distance_answer<T: TestReal, const D: usize>(
     pair: &Pair<T, D>,
     a: &Body<D>,
     b: &Body<D>,
     d: &Distance<T, D>,
 ) {
-    let dist = d.distance.f();
-    let lower = d.lower.f();
+    let dist = d.distance.as_f64();
+    let lower = d.lower.as_f64();
     let cap = pair.config.max_iterations;
     assert!(
         d.iterations <= cap,
@@ -368,7 +368,7 @@ pub fn check_distance_answer<T: Scalar, const D: usize>(
     if !sane::<T>(pair.scale) {
         return;
     }
-    let tolerance = pair.config.tolerance.f();
+    let tolerance = pair.config.tolerance.as_f64();
     // The relative tolerance applies to the cores' distance, radii included.
     let radii = pair.a.radius + pair.b.radius;
     let tol = budget::<T>(pair.scale, dist + radii, tolerance);
@@ -478,7 +478,7 @@ pub fn check_distance_answer<T: Scalar, const D: usize>(
 }
 
 /// Swapping the shapes mirrors the answer.
-pub fn check_swap<T: Scalar, const D: usize>(
+pub fn check_swap<T: TestReal, const D: usize>(
     pair: &Pair<T, D>,
     sa: &impl SupportMap<T, D>,
     sb: &impl SupportMap<T, D>,
@@ -496,9 +496,9 @@ pub fn check_swap<T: Scalar, const D: usize>(
     if !sane::<T>(pair.scale) || d.status != Status::Converged || e.status != Status::Converged {
         return;
     }
-    let (x, y) = (d.distance.f(), e.distance.f());
+    let (x, y) = (d.distance.as_f64(), e.distance.as_f64());
     let radii = pair.a.radius + pair.b.radius;
-    let tol = budget::<T>(pair.scale, x.max(y) + radii, pair.config.tolerance.f());
+    let tol = budget::<T>(pair.scale, x.max(y) + radii, pair.config.tolerance.as_f64());
     assert!(
         (x - y).abs() <= 2.0 * tol,
         "d(A, B) = {x:e} but d(B, A) = {y:e} (budget {tol:e}); {d:?}; {e:?}; {:?}; A {:?}; B {:?}",
@@ -519,7 +519,7 @@ pub fn check_swap<T: Scalar, const D: usize>(
         // the normal turn by up to its square root, `√(2τ)` and
         // `√(16ε)·L / d`: near ties (two witnesses at equal distance up to
         // rounding) GJK may answer with either.
-        let tolerance = pair.config.tolerance.f();
+        let tolerance = pair.config.tolerance.as_f64();
         let core = core.max(f64::MIN_POSITIVE);
         let rounding = budget::<T>(pair.scale, 0.0, 0.0) / core;
         let floor = (16.0 * T::eps()).sqrt() * pair.scale / core;
@@ -533,7 +533,7 @@ pub fn check_swap<T: Scalar, const D: usize>(
 }
 
 /// `closest_points` agrees with `distance`.
-pub fn check_closest_points<T: Scalar, const D: usize>(
+pub fn check_closest_points<T: TestReal, const D: usize>(
     pair: &Pair<T, D>,
     sa: &impl SupportMap<T, D>,
     sb: &impl SupportMap<T, D>,
@@ -542,19 +542,19 @@ pub fn check_closest_points<T: Scalar, const D: usize>(
     if !sane::<T>(pair.scale) {
         return;
     }
-    let dist = d.distance.f();
+    let dist = d.distance.as_f64();
     let radii = pair.a.radius + pair.b.radius;
-    let tol = budget::<T>(pair.scale, dist + radii, pair.config.tolerance.f());
-    let max_dist = T::of(1.5 * dist + 2.0 * tol);
+    let tol = budget::<T>(pair.scale, dist + radii, pair.config.tolerance.as_f64());
+    let max_dist = T::of_f64(1.5 * dist + 2.0 * tol);
     match closest_points(sa, sb, max_dist, &pair.config) {
         Ok(None) => panic!("closest_points: None within {max_dist:?} but distance {dist:e}"),
         Ok(Some(c)) => {
             check_distance_answer(pair, &pair.a, &pair.b, &c);
             if c.status == Status::Converged && d.status == Status::Converged {
                 assert!(
-                    (c.distance.f() - dist).abs() <= 2.0 * tol,
+                    (c.distance.as_f64() - dist).abs() <= 2.0 * tol,
                     "closest_points {:e} vs distance {dist:e}",
-                    c.distance.f()
+                    c.distance.as_f64()
                 );
             }
         }
@@ -573,7 +573,7 @@ fn depth_bound<const D: usize>(a: &Body<D>, b: &Body<D>, extra: &[P<D>]) -> f64 
 }
 
 /// `intersects` agrees with `distance` outside the touching band.
-pub fn check_intersects<T: Scalar, const D: usize>(
+pub fn check_intersects<T: TestReal, const D: usize>(
     pair: &Pair<T, D>,
     sa: &impl SupportMap<T, D>,
     sb: &impl SupportMap<T, D>,
@@ -599,21 +599,21 @@ pub fn check_intersects<T: Scalar, const D: usize>(
         );
     }
     if let Ok(p) = penetration(sa, sb, &pair.config) {
-        let core = d.distance.f() + pair.a.radius + pair.b.radius;
-        let band = budget::<T>(pair.scale, core, pair.config.tolerance.f());
+        let core = d.distance.as_f64() + pair.a.radius + pair.b.radius;
+        let band = budget::<T>(pair.scale, core, pair.config.tolerance.as_f64());
         assert!(
-            hit == p.is_some() || d.distance.f() <= band,
+            hit == p.is_some() || d.distance.as_f64() <= band,
             "intersects = {hit} but penetration = {p:?} ({d:?})"
         );
     }
     if !sane::<T>(pair.scale) || d.status != Status::Converged {
         return;
     }
-    let dist = d.distance.f();
+    let dist = d.distance.as_f64();
     // The relative tolerance applies to the cores' distance (the margins
     // are subtracted from it afterwards).
     let core = dist + pair.a.radius + pair.b.radius;
-    let tol = budget::<T>(pair.scale, core, pair.config.tolerance.f());
+    let tol = budget::<T>(pair.scale, core, pair.config.tolerance.as_f64());
     if dist > tol {
         assert!(
             !hit,
@@ -630,9 +630,9 @@ pub fn check_intersects<T: Scalar, const D: usize>(
         if let Ok(Some(p)) = penetration(sa, sb, &pair.config) {
             if p.status == Status::Converged {
                 assert!(
-                    p.depth.f() <= tol,
+                    p.depth.as_f64() <= tol,
                     "intersects = false but penetration depth {:e} (budget {tol:e})",
-                    p.depth.f()
+                    p.depth.as_f64()
                 );
             }
         }
@@ -645,13 +645,13 @@ pub fn check_intersects<T: Scalar, const D: usize>(
 /// distance is inside the touching band, where either answer is right to
 /// working precision. An undecided distance (stalled, capped) whose bracket
 /// reaches zero from beyond the band never allows "apart".
-pub fn may_be_apart<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T, D>) -> bool {
+pub fn may_be_apart<T: TestReal, const D: usize>(pair: &Pair<T, D>, d: &Distance<T, D>) -> bool {
     let converged = d.status == Status::Converged;
-    let core = d.distance.f() + pair.a.radius + pair.b.radius;
-    let band = budget::<T>(pair.scale, core, pair.config.tolerance.f());
-    d.lower.f() > 0.0
-        || (converged && d.distance.f() > 0.0)
-        || d.distance.f() <= band
+    let core = d.distance.as_f64() + pair.a.radius + pair.b.radius;
+    let band = budget::<T>(pair.scale, core, pair.config.tolerance.as_f64());
+    d.lower.as_f64() > 0.0
+        || (converged && d.distance.as_f64() > 0.0)
+        || d.distance.as_f64() <= band
         || !sane::<T>(pair.scale)
 }
 
@@ -660,7 +660,7 @@ pub fn may_be_apart<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T
 /// non-zero coordinate at least `2^60` times the smallest normal number:
 /// `distance` answers `2^k ×` the answer at scale 1, within the budget, with
 /// the same decision (apart or touching) outside the touching band.
-pub fn check_scaled<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T, D>) {
+pub fn check_scaled<T: TestReal, const D: usize>(pair: &Pair<T, D>, d: &Distance<T, D>) {
     if !pair.config_ok || !sane::<T>(pair.scale) || pair.scale == 0.0 {
         return;
     }
@@ -670,7 +670,7 @@ pub fn check_scaled<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T
             .iter()
             .chain(&pair.bt)
             .flat_map(|p| p.iter().copied());
-        points.chain([pair.ra, pair.rb]).map(|x| x.f().abs())
+        points.chain([pair.ra, pair.rb]).map(|x| x.as_f64().abs())
     };
     let smallest = coords().filter(|&x| x > 0.0).fold(f64::INFINITY, f64::min);
     let up = (T::largest() / (8.0 * pair.scale)).log2().floor() as i32;
@@ -683,10 +683,13 @@ pub fn check_scaled<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T
     let limit = T::largest().log2().floor() as i32 - 3;
     for k in [up, down.min(up)].map(|k| k.clamp(-limit, limit)) {
         let s = 2f64.powi(k);
-        let grow = |p: &Vector<T, D>| p.map(|x| T::of(x.f() * s));
+        let grow = |p: &Vector<T, D>| p.map(|x| T::of_f64(x.as_f64() * s));
         let at: Vec<Vector<T, D>> = pair.at.iter().map(grow).collect();
         let bt: Vec<Vector<T, D>> = pair.bt.iter().map(grow).collect();
-        let (ra, rb) = (T::of(pair.ra.f() * s), T::of(pair.rb.f() * s));
+        let (ra, rb) = (
+            T::of_f64(pair.ra.as_f64() * s),
+            T::of_f64(pair.rb.as_f64() * s),
+        );
         let ha = Scanned::new(&at).unwrap_or_else(|e| panic!("2^{k}: {e:?} {at:?}"));
         let hb = Scanned::new(&bt).unwrap_or_else(|e| panic!("2^{k}: {e:?} {bt:?}"));
         let sa = Rounded::new(ha, ra).expect("finite");
@@ -703,22 +706,22 @@ pub fn check_scaled<T: Scalar, const D: usize>(pair: &Pair<T, D>, d: &Distance<T
             continue;
         }
         let radii = pair.a.radius + pair.b.radius;
-        let scaled = e.distance.f() / s;
+        let scaled = e.distance.as_f64() / s;
         // Each answer is within the tolerance of the truth, relative to
         // itself: the larger sets the budget.
-        let far = d.distance.f().max(scaled) + radii;
-        let tol = budget::<T>(pair.scale, far, pair.config.tolerance.f());
+        let far = d.distance.as_f64().max(scaled) + radii;
+        let tol = budget::<T>(pair.scale, far, pair.config.tolerance.as_f64());
         assert!(
-            (scaled - d.distance.f()).abs() <= 2.0 * tol,
+            (scaled - d.distance.as_f64()).abs() <= 2.0 * tol,
             "distance {:e} at scale 1 but {scaled:e} (x 2^{k}) at scale 2^{k} (budget {tol:e}); {d:?}; {e:?}",
-            d.distance.f()
+            d.distance.as_f64()
         );
     }
 }
 
 /// `penetration` and `contact` agree with `distance`, and the depth moves
 /// the shapes apart.
-pub fn check_penetration<T: Scalar, const D: usize>(
+pub fn check_penetration<T: TestReal, const D: usize>(
     pair: &Pair<T, D>,
     sa: &impl SupportMap<T, D>,
     sb: &impl SupportMap<T, D>,
@@ -733,7 +736,7 @@ pub fn check_penetration<T: Scalar, const D: usize>(
             // proves nothing.
             let band = 8.0 * T::eps() * pair.scale;
             assert!(
-                d.status == Status::IterationLimit && d.lower.f() <= band,
+                d.status == Status::IterationLimit && d.lower.as_f64() <= band,
                 "penetration hit the iteration cap where distance decided ({d:?})"
             );
             return;
@@ -752,8 +755,8 @@ pub fn check_penetration<T: Scalar, const D: usize>(
         );
     }
     let sane = sane::<T>(pair.scale);
-    let dist = d.distance.f();
-    let tolerance = pair.config.tolerance.f();
+    let dist = d.distance.as_f64();
+    let tolerance = pair.config.tolerance.as_f64();
     let radii = pair.a.radius + pair.b.radius;
     let tol = budget::<T>(pair.scale, dist + radii, tolerance);
     let Some(p) = p else {
@@ -773,7 +776,7 @@ pub fn check_penetration<T: Scalar, const D: usize>(
     // beyond the rounding allowance of the coordinates (`8 ε L`).
     let band = 8.0 * T::eps() * pair.scale;
     assert!(
-        !(sane && d.lower.f() > band),
+        !(sane && d.lower.as_f64() > band),
         "penetration = Some beside a proven gap: {p:?}; {d:?}"
     );
     // The estimate within its certified bracket.
@@ -787,10 +790,10 @@ pub fn check_penetration<T: Scalar, const D: usize>(
         "penetration: {} iterations over twice the cap {cap}",
         p.iterations
     );
-    let depth = p.depth.f();
+    let depth = p.depth.as_f64();
     let n = to64(&p.normal);
     assert!(
-        depth.is_finite() && depth >= 0.0 && p.upper.f() >= depth,
+        depth.is_finite() && depth >= 0.0 && p.upper.as_f64() >= depth,
         "depth {depth:e}, upper bound {:?}",
         p.upper
     );
@@ -807,7 +810,7 @@ pub fn check_penetration<T: Scalar, const D: usize>(
     // is `radii − distance`.
     // EPA stops once the support value along the facet's normal is within
     // the tolerance of the facet's distance: relative to the upper bound.
-    let upper = p.upper.f().min(depth + pair.scale);
+    let upper = p.upper.as_f64().min(depth + pair.scale);
     let tol = budget::<T>(pair.scale, upper.max(depth) + radii, tolerance);
     let (pa, pb) = (to64(&p.point_a), to64(&p.point_b));
     let (ha, lb) = (pair.a.high(&n), pair.b.low(&n));
@@ -856,7 +859,7 @@ pub fn check_penetration<T: Scalar, const D: usize>(
 }
 
 /// `contact` reports minus the depth.
-fn check_contact<T: Scalar, const D: usize>(
+fn check_contact<T: TestReal, const D: usize>(
     pair: &Pair<T, D>,
     sa: &impl SupportMap<T, D>,
     sb: &impl SupportMap<T, D>,
@@ -867,12 +870,12 @@ fn check_contact<T: Scalar, const D: usize>(
         Ok(Some(c)) => {
             if c.status == Status::Converged {
                 assert!(
-                    (c.distance.f() + depth).abs() <= 2.0 * tol,
+                    (c.distance.as_f64() + depth).abs() <= 2.0 * tol,
                     "contact distance {:e} vs depth {depth:e} (budget {tol:e})",
-                    c.distance.f()
+                    c.distance.as_f64()
                 );
                 let (pa, pb) = (to64(&c.point_a), to64(&c.point_b));
-                let off = (pb - pa - to64(&c.normal) * c.distance.f()).norm();
+                let off = (pb - pa - to64(&c.normal) * c.distance.as_f64()).norm();
                 assert!(
                     off <= 2.0 * tol,
                     "contact points not distance · normal apart by {off:e}"
@@ -888,13 +891,13 @@ fn check_contact<T: Scalar, const D: usize>(
 }
 
 /// Translating B by `(depth + δ) · normal` leaves the shapes `δ` apart.
-fn check_separation<T: Scalar, const D: usize>(
+fn check_separation<T: TestReal, const D: usize>(
     pair: &Pair<T, D>,
     sa: &impl SupportMap<T, D>,
     depth: f64,
     n: &P<D>,
 ) {
-    let tolerance = pair.config.tolerance.f();
+    let tolerance = pair.config.tolerance.as_f64();
     let radii = pair.a.radius + pair.b.radius;
     let delta = 0.5 * depth + 1e3 * budget::<T>(pair.scale, depth + radii, tolerance);
     let moved: Vec<P<D>> = pair
@@ -933,7 +936,7 @@ fn check_separation<T: Scalar, const D: usize>(
     if e.status != Status::Converged || !sane::<T>(scale) {
         return;
     }
-    let got = e.distance.f();
+    let got = e.distance.as_f64();
     let tol = 4.0 * budget::<T>(scale, depth + delta + radii, tolerance);
     assert!(
         (got - delta).abs() <= tol,

@@ -37,13 +37,13 @@ use super::checks::{
     Pair, P,
 };
 use super::input::PairInput;
-use super::{budget, sane, Scalar};
+use super::{budget, sane, TestReal};
 
 /// A hull builder for one dimension (`Hull::new` is per dimension).
 type Build<T, const D: usize> =
     for<'a> fn(&'a [Vector<T, D>], &'a mut [u32], &'a mut [[u32; D]]) -> Option<Hull<'a, T, D>>;
 
-fn hull2<'a, T: Scalar>(
+fn hull2<'a, T: TestReal>(
     p: &'a [Vector<T, 2>],
     i: &'a mut [u32],
     f: &'a mut [[u32; 2]],
@@ -51,7 +51,7 @@ fn hull2<'a, T: Scalar>(
     Hull::<T, 2>::new(p, i, f).ok()
 }
 
-fn hull3<'a, T: Scalar>(
+fn hull3<'a, T: TestReal>(
     p: &'a [Vector<T, 3>],
     i: &'a mut [u32],
     f: &'a mut [[u32; 3]],
@@ -61,7 +61,7 @@ fn hull3<'a, T: Scalar>(
 
 /// Runs the manifold invariants on a pair input of dimension `D` (nothing
 /// beyond 3D, where no hull is built).
-pub fn manifold_case<T: Scalar, const D: usize>(input: &PairInput) {
+pub fn manifold_case<T: TestReal, const D: usize>(input: &PairInput) {
     match D {
         2 => {
             manifold_in::<T, 2>(input, hull2);
@@ -79,7 +79,7 @@ pub fn manifold_case<T: Scalar, const D: usize>(input: &PairInput) {
 
 /// The same invariants on two placed boxes (the box–box clipping path),
 /// each spanning its cloud in a frame taken from the cloud's first points.
-fn box_manifold_in<T: Scalar, const D: usize>(input: &PairInput) {
+fn box_manifold_in<T: TestReal, const D: usize>(input: &PairInput) {
     let Some(pair) = build_pair::<T, D>(input) else {
         return;
     };
@@ -113,7 +113,7 @@ fn box_manifold_in<T: Scalar, const D: usize>(input: &PairInput) {
 /// The same invariants on a placed box (spanning A's cloud) and a hull
 /// (of B's): a box face against a hull's facets, the pairing where the
 /// clipped points can miss the contact's own pair.
-fn box_hull_manifold_in<T: Scalar, const D: usize>(input: &PairInput, build: Build<T, D>) {
+fn box_hull_manifold_in<T: TestReal, const D: usize>(input: &PairInput, build: Build<T, D>) {
     let Some(pair) = build_pair::<T, D>(input) else {
         return;
     };
@@ -153,7 +153,7 @@ type PlacedBox<T, const D: usize> = Transformed<Cuboid<T, D>, T, D>;
 /// Gram–Schmidt from the first points (the axes where they give none),
 /// as the shape at precision `T` and its corners in `f64` (computed from
 /// the rounded frame, so that they are the shape's own corners).
-fn box_of<T: Scalar, const D: usize>(
+fn box_of<T: TestReal, const D: usize>(
     points: &[Vector<T, D>],
 ) -> Option<(PlacedBox<T, D>, Vec<P<D>>)> {
     let p: Vec<P<D>> = points.iter().map(to64).collect();
@@ -180,8 +180,8 @@ fn box_of<T: Scalar, const D: usize>(
             }
         }
     }
-    let rotation = gjk::nalgebra::SMatrix::<T, D, D>::from_fn(|i, j| T::of(axes[j][i]));
-    let r64 = gjk::nalgebra::SMatrix::<f64, D, D>::from_fn(|i, j| rotation[(i, j)].f());
+    let rotation = gjk::nalgebra::SMatrix::<T, D, D>::from_fn(|i, j| T::of_f64(axes[j][i]));
+    let r64 = gjk::nalgebra::SMatrix::<f64, D, D>::from_fn(|i, j| rotation[(i, j)].as_f64());
     let (mut low, mut high) = (
         P::<D>::repeat(f64::INFINITY),
         P::<D>::repeat(f64::NEG_INFINITY),
@@ -204,7 +204,7 @@ fn box_of<T: Scalar, const D: usize>(
     Some((shape, corners))
 }
 
-fn manifold_in<T: Scalar, const D: usize>(input: &PairInput, build: Build<T, D>) {
+fn manifold_in<T: TestReal, const D: usize>(input: &PairInput, build: Build<T, D>) {
     let Some(pair) = build_pair::<T, D>(input) else {
         return;
     };
@@ -234,7 +234,7 @@ fn manifold_in<T: Scalar, const D: usize>(input: &PairInput, build: Build<T, D>)
 
 /// The manifold invariants on `sa` and `sb`, the shapes of `pair` (whose
 /// bodies are their references), `kappa` the faces' conditioning.
-fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
+fn check_manifolds<T: TestReal, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
     pair: &Pair<T, D>,
     sa: &S,
     sb: &R,
@@ -245,10 +245,10 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
     };
     // Zero, and a little beyond the pair's distance (so that every pair
     // has a manifold to check).
-    let beyond = d.distance.f() + 0.05 * pair.scale;
+    let beyond = d.distance.as_f64() + 0.05 * pair.scale;
     for separation in [0.0, beyond] {
         // (Beyond the precision's range, the second is not asked.)
-        let sep = T::of(separation);
+        let sep = T::of_f64(separation);
         if !sep.is_finite() {
             continue;
         }
@@ -261,7 +261,7 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
                 // coordinates (`8 ε L`) of it.
                 let band = 8.0 * T::eps() * pair.scale;
                 assert!(
-                    d.status == Status::IterationLimit && d.lower.f() <= sep.f() + band,
+                    d.status == Status::IterationLimit && d.lower.as_f64() <= sep.as_f64() + band,
                     "contact_manifold hit the iteration cap where distance decided ({d:?})"
                 );
                 continue;
@@ -271,16 +271,16 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
                 continue;
             }
         };
-        let tolerance = pair.config.tolerance.f();
+        let tolerance = pair.config.tolerance.as_f64();
         let radii = pair.a.radius + pair.b.radius;
         let sane = sane::<T>(pair.scale) && d.status == Status::Converged;
-        let gap = d.distance.f();
+        let gap = d.distance.as_f64();
         let Some(m) = m else {
             let tol = 4.0 * budget::<T>(pair.scale, gap + radii, tolerance);
             assert!(
-                !sane || gap >= sep.f() - tol,
+                !sane || gap >= sep.as_f64() - tol,
                 "contact_manifold = None at separation {:e} but distance {gap:e} (budget {tol:e})",
-                sep.f()
+                sep.as_f64()
             );
             continue;
         };
@@ -295,26 +295,31 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
         let c = match contact(sa, sb, sep, &pair.config) {
             Ok(Some(c)) => Some(c),
             Ok(None) | Err(Error::IterationLimit) if boxes => None,
-            other => panic!("a manifold at separation {:e} but {other:?}", sep.f()),
+            other => panic!("a manifold at separation {:e} but {other:?}", sep.as_f64()),
         };
         let reach = c
             .as_ref()
-            .map_or(pair.scale, |c| c.distance.f().abs().min(pair.scale));
-        check_points(pair, &m, (sep.f(), d.distance.f(), reach, kappa), sane);
+            .map_or(pair.scale, |c| c.distance.as_f64().abs().min(pair.scale));
+        check_points(
+            pair,
+            &m,
+            (sep.as_f64(), d.distance.as_f64(), reach, kappa),
+            sane,
+        );
         let Some(c) = c.filter(|c| c.status == Status::Converged) else {
             continue;
         };
         if !sane || m.status != Status::Converged {
             continue;
         }
-        let deepest = c.distance.f();
+        let deepest = c.distance.as_f64();
         let tol = 4.0 * budget::<T>(pair.scale, reach + radii, tolerance)
             + 16.0 * T::eps() * pair.scale * kappa;
         for p in m.points() {
             assert!(
-                p.distance.f() >= deepest - tol,
+                p.distance.as_f64() >= deepest - tol,
                 "a point {:e} deep, deeper than the contact's {deepest:e} (budget {tol:e}); {m:?}",
-                -p.distance.f()
+                -p.distance.as_f64()
             );
         }
         // And as deep as the contact: the manifold never has the shapes
@@ -326,7 +331,7 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
         let tol = tol + parallel_spread(sa, sb, &m.normal);
         let least = m
             .points()
-            .map(|p| p.distance.f())
+            .map(|p| p.distance.as_f64())
             .fold(f64::INFINITY, f64::min);
         assert!(
             least <= deepest + tol,
@@ -340,7 +345,7 @@ fn check_manifolds<T: Scalar, S: Faces<T, D>, R: Faces<T, D>, const D: usize>(
 /// it across them: `Σ w sin θ` over A's face along `n` and B's along `−n`
 /// (`w` twice a face's reach from its first vertex), when each sine is at
 /// most `√ANGLE_SLACK`; otherwise zero.
-fn parallel_spread<T: Scalar, const D: usize, A, B>(a: &A, b: &B, n: &Vector<T, D>) -> f64
+fn parallel_spread<T: TestReal, const D: usize, A, B>(a: &A, b: &B, n: &Vector<T, D>) -> f64
 where
     A: Faces<T, D> + ?Sized,
     B: Faces<T, D> + ?Sized,
@@ -367,7 +372,7 @@ where
         (sine, 2.0 * reach)
     };
     let faces = [tilt(a.face(n)), tilt(b.face(&-n))];
-    let parallel = T::ANGLE_SLACK.f().sqrt();
+    let parallel = T::ANGLE_SLACK.as_f64().sqrt();
     // The faces' sines, computed here, differ from the crate's by rounding:
     // a hair of room on the threshold.
     if faces
@@ -382,7 +387,7 @@ where
 
 /// The structure of a manifold, and (`sane`: converged distance, coordinates
 /// in the judged range) where its points lie.
-fn check_points<T: Scalar, const D: usize>(
+fn check_points<T: TestReal, const D: usize>(
     pair: &Pair<T, D>,
     m: &Manifold<T, D>,
     (sep, gap, reach, kappa): (f64, f64, f64, f64),
@@ -408,7 +413,7 @@ fn check_points<T: Scalar, const D: usize>(
     if !sane || m.status != Status::Converged {
         return;
     }
-    let tolerance = pair.config.tolerance.f();
+    let tolerance = pair.config.tolerance.as_f64();
     let radii = pair.a.radius + pair.b.radius;
     let tol = 4.0 * budget::<T>(pair.scale, gap.abs().max(reach) + sep + radii, tolerance);
     // A point is measured from a facet's plane, whose normal rounding
@@ -424,7 +429,7 @@ fn check_points<T: Scalar, const D: usize>(
     probes.push(-n);
     let (facets_a, facets_b) = (facet_probes(&pair.a.points), facet_probes(&pair.b.points));
     for p in m.points() {
-        let (pa, pb, dist) = (to64(&p.point_a), to64(&p.point_b), p.distance.f());
+        let (pa, pb, dist) = (to64(&p.point_a), to64(&p.point_b), p.distance.as_f64());
         assert!(
             dist <= sep + tol,
             "a point {dist:e} apart at separation {sep:e} (budget {tol:e}); {m:?}"

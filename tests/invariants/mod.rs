@@ -1,5 +1,5 @@
 //! Invariants of the GJK/EPA queries, shared by the fuzz targets (`fuzz/`)
-//! and the quickcheck properties (`tests/fuzz_invariants.rs`).
+//! and the quickcheck properties (`tests/every_query/fuzz_invariants.rs`).
 //!
 //! Every check panics (`assert!`) with a message naming the broken rule, so
 //! libFuzzer reports it as a crash and quickcheck as a failed property.
@@ -43,75 +43,27 @@ pub use primitives::*;
 pub use shapes::*;
 pub use warm::*;
 
-use core::fmt::Debug;
-
-use gjk::Real;
-
 /// Accuracy budget of a converged answer, in units of `ε · L`.
 pub const BUDGET_ULPS: f64 = 1e3;
 
-/// The scalars under test, with exact conversions to `f64`.
-pub trait Scalar: Real + Debug {
-    /// `"f32"` or `"f64"`.
-    const NAME: &'static str;
-    /// Rounds an `f64` to this precision (overflow gives infinity).
-    fn of(x: f64) -> Self;
-    /// The exact value as `f64`.
-    fn f(self) -> f64;
-    /// Machine epsilon.
-    fn eps() -> f64;
-    /// Largest finite value.
-    fn largest() -> f64;
-    /// Smallest positive normal value.
-    fn smallest_normal() -> f64;
-}
-
-impl Scalar for f32 {
-    const NAME: &'static str = "f32";
-    fn of(x: f64) -> Self {
-        x as f32
-    }
-    fn f(self) -> f64 {
-        f64::from(self)
-    }
-    fn eps() -> f64 {
-        f64::from(f32::EPSILON)
-    }
-    fn largest() -> f64 {
-        f64::from(f32::MAX)
-    }
-    fn smallest_normal() -> f64 {
-        f64::from(f32::MIN_POSITIVE)
-    }
-}
-
-impl Scalar for f64 {
-    const NAME: &'static str = "f64";
-    fn of(x: f64) -> Self {
-        x
-    }
-    fn f(self) -> f64 {
-        self
-    }
-    fn eps() -> f64 {
-        f64::EPSILON
-    }
-    fn largest() -> f64 {
-        f64::MAX
-    }
-    fn smallest_normal() -> f64 {
-        f64::MIN_POSITIVE
-    }
-}
+// The scalars under test: the tests' own trait, which the fuzz crate, not
+// having the tests' support module, includes by path.
+#[cfg(fuzzing)]
+#[path = "../support/real.rs"]
+mod real;
+#[cfg(not(fuzzing))]
+pub use crate::support::TestReal;
+#[cfg(fuzzing)]
+pub use real::TestReal;
 
 /// Whether the coordinate scale `l` is in the range where accuracy is judged.
-pub fn sane<T: Scalar>(l: f64) -> bool {
+pub fn sane<T: TestReal>(l: f64) -> bool {
     l == 0.0 || (l >= T::smallest_normal().sqrt() * 1e3 && l <= T::largest().sqrt() * 1e-3)
 }
 
 /// The budget for a value of size `d` at coordinate scale `l` with GJK
 /// relative tolerance `tolerance`.
-pub fn budget<T: Scalar>(l: f64, d: f64, tolerance: f64) -> f64 {
+pub fn budget<T: TestReal>(l: f64, d: f64, tolerance: f64) -> f64 {
     BUDGET_ULPS * T::eps() * l + tolerance * d.abs() + 1e3 * T::smallest_normal()
 }
 

@@ -26,7 +26,7 @@ use gjk::{
 
 use super::checks::{to_t, P};
 use super::input::{scale_of_exp, small_of_exp, vec_of, Dim, MatrixSpec, Num, Prec};
-use super::{budget, sane, Scalar};
+use super::{budget, sane, TestReal};
 
 /// The kind of a primitive core.
 #[cfg_attr(fuzzing, derive(arbitrary::Arbitrary))]
@@ -83,7 +83,7 @@ pub struct PrimitiveInput {
 }
 
 /// A placed, possibly rounded primitive.
-pub enum Primitive<T: Scalar, const D: usize> {
+pub enum Primitive<T: TestReal, const D: usize> {
     Point(Rounded<Transformed<Point<T, D>, T, D>, T>),
     Ball(Rounded<Transformed<Ball<T, D>, T, D>, T>),
     Box(Rounded<Transformed<Cuboid<T, D>, T, D>, T>),
@@ -102,7 +102,7 @@ macro_rules! each {
     };
 }
 
-impl<T: Scalar, const D: usize> SupportMap<T, D> for Primitive<T, D> {
+impl<T: TestReal, const D: usize> SupportMap<T, D> for Primitive<T, D> {
     fn core_support(&self, dir: &Vector<T, D>) -> Vector<T, D> {
         each!(self, s => s.core_support(dir))
     }
@@ -134,7 +134,7 @@ impl<T: Scalar, const D: usize> SupportMap<T, D> for Primitive<T, D> {
 /// The shape seen through its support map alone.
 pub struct General<'s, S>(pub &'s S);
 
-impl<T: Scalar, const D: usize, S: SupportMap<T, D>> SupportMap<T, D> for General<'_, S> {
+impl<T: TestReal, const D: usize, S: SupportMap<T, D>> SupportMap<T, D> for General<'_, S> {
     fn core_support(&self, dir: &Vector<T, D>) -> Vector<T, D> {
         self.0.core_support(dir)
     }
@@ -149,17 +149,17 @@ impl<T: Scalar, const D: usize, S: SupportMap<T, D>> SupportMap<T, D> for Genera
 /// Builds a primitive at `scale`, moved by `shift`; `None` when a
 /// constructor refuses the data (each refusal is the constructors' own
 /// business, checked by the shapes target).
-pub fn primitive<T: Scalar, const D: usize>(
+pub fn primitive<T: TestReal, const D: usize>(
     spec: &PrimitiveSpec,
     scale: f64,
     shift: &P<D>,
 ) -> Option<Primitive<T, D>> {
     let size = P::<D>::from(vec_of::<D>(&spec.size.map(Num::value))) * scale;
     let rows = spec.matrix.entries::<D>();
-    let matrix = SMatrix::<T, D, D>::from_fn(|i, j| T::of(rows[i][j]));
+    let matrix = SMatrix::<T, D, D>::from_fn(|i, j| T::of_f64(rows[i][j]));
     let translation = P::<D>::from(vec_of::<D>(&spec.translation.map(Num::value))) * scale + shift;
     let translation = to_t(&translation);
-    let margin = T::of(spec.margin.map_or(0.0, |m| m.value().abs() * scale));
+    let margin = T::of_f64(spec.margin.map_or(0.0, |m| m.value().abs() * scale));
     macro_rules! placed {
         ($variant:ident, $core:expr) => {{
             let placed = Transformed::new($core, matrix, translation).ok()?;
@@ -169,7 +169,10 @@ pub fn primitive<T: Scalar, const D: usize>(
     Some(match spec.kind {
         PrimitiveKind::Point => placed!(Point, Point::new(Vector::zeros()).ok()?),
         PrimitiveKind::Ball => {
-            placed!(Ball, Ball::new(Vector::zeros(), T::of(size[0].abs())).ok()?)
+            placed!(
+                Ball,
+                Ball::new(Vector::zeros(), T::of_f64(size[0].abs())).ok()?
+            )
         }
         PrimitiveKind::Box => placed!(Box, Cuboid::new(to_t(&size.abs())).ok()?),
         PrimitiveKind::Segment => {
@@ -212,7 +215,7 @@ pub fn run_primitives(input: &PrimitiveInput) {
 /// Where contact is along the general path: the distance when apart (with
 /// the normal from A to B), minus the depth when overlapping (normal from A
 /// to B); `None` when that path did not converge.
-fn signed_gap<T: Scalar, const D: usize>(
+fn signed_gap<T: TestReal, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Option<(f64, P<D>)> {
@@ -222,21 +225,21 @@ fn signed_gap<T: Scalar, const D: usize>(
         return None;
     }
     if d.distance > T::zero() {
-        let n = (d.point_b - d.point_a).map(Scalar::f);
+        let n = (d.point_b - d.point_a).map(TestReal::as_f64);
         let n = n / n.norm();
         return n
             .iter()
             .all(|x| x.is_finite())
-            .then_some((d.distance.f(), n));
+            .then_some((d.distance.as_f64(), n));
     }
     let p = penetration(&General(a), &General(b), &config).ok()??;
     if p.status != Status::Converged {
         return None;
     }
-    Some((-p.depth.f(), p.normal.map(Scalar::f)))
+    Some((-p.depth.as_f64(), p.normal.map(TestReal::as_f64)))
 }
 
-fn primitive_case<T: Scalar, const D: usize>(input: &PrimitiveInput) {
+fn primitive_case<T: TestReal, const D: usize>(input: &PrimitiveInput) {
     let scale = scale_of_exp(input.scale_exp);
     let none = P::<D>::zeros();
     let Some(a) = primitive::<T, D>(&input.a, scale, &none) else {
@@ -267,16 +270,16 @@ fn primitive_case<T: Scalar, const D: usize>(input: &PrimitiveInput) {
 /// shape offers one (a clamp in the shape's frame, or the nearest point of
 /// a segment or a ball), less the margin, in `f64`; otherwise by GJK (its
 /// upper bound). Independent of both ray casts under test.
-fn gap_to<T: Scalar, const D: usize>(a: &Primitive<T, D>, p: &Vector<T, D>) -> Option<f64> {
+fn gap_to<T: TestReal, const D: usize>(a: &Primitive<T, D>, p: &Vector<T, D>) -> Option<f64> {
     if let Some(q) = a.project_core(p) {
-        let away = (p.map(Scalar::f) - q.map(Scalar::f)).norm();
-        return Some(away - a.margin().f());
+        let away = (p.map(TestReal::as_f64) - q.map(TestReal::as_f64)).norm();
+        return Some(away - a.margin().as_f64());
     }
     let config = Config::<T, _>::default();
     let point = Point::new(*p).ok()?;
     distance(&point, &General(a), &config)
         .ok()
-        .map(|d| d.distance.f())
+        .map(|d| d.distance.as_f64())
 }
 
 /// Whether the ray meets `a` within the budget at the earlier answer's `t`
@@ -285,7 +288,7 @@ fn gap_to<T: Scalar, const D: usize>(a: &Primitive<T, D>, p: &Vector<T, D>) -> O
 /// than the budget up to `late`: a ray that grazes the surface comes within
 /// rounding of it along a stretch, where any `t` meets the contract of
 /// [`gjk::RayHit`].
-fn grazing<T: Scalar, const D: usize>(
+fn grazing<T: TestReal, const D: usize>(
     a: &Primitive<T, D>,
     origin: &Vector<T, D>,
     direction: &Vector<T, D>,
@@ -302,12 +305,12 @@ fn grazing<T: Scalar, const D: usize>(
         .iter()
         .any(|&t| gap_to(a, &at(t)).is_some_and(|g| g <= band));
     let shallow = penetration(&path, &General(a), &config)
-        .is_ok_and(|p| p.is_none_or(|p| p.depth.f() <= band));
+        .is_ok_and(|p| p.is_none_or(|p| p.depth.as_f64() <= band));
     touches && shallow
 }
 
 /// A converged hit.
-fn hit<T: Scalar, const D: usize>(h: &Option<gjk::RayHit<T, D>>) -> bool {
+fn hit<T: TestReal, const D: usize>(h: &Option<gjk::RayHit<T, D>>) -> bool {
     h.is_some_and(|h| h.status == Status::Converged)
 }
 
@@ -315,33 +318,34 @@ fn hit<T: Scalar, const D: usize>(h: &Option<gjk::RayHit<T, D>>) -> bool {
 /// only where both err; brackets `[lower, upper]` of two hits that
 /// overlap (to the budget, over the direction's length); a miss against a
 /// hit only where the ray passes within the budget of the shape.
-fn compare_rays<T: Scalar, const D: usize>(
+fn compare_rays<T: TestReal, const D: usize>(
     a: &Primitive<T, D>,
     origin: &Vector<T, D>,
     direction: &Vector<T, D>,
     l: f64,
 ) {
     let config = Config::<T, _>::default();
-    let max_t = T::of(2.0);
+    let max_t = T::of_f64(2.0);
     let fast = ray_cast(a, *origin, *direction, max_t, &config);
     let general = ray_cast(&General(a), *origin, *direction, max_t, &config);
     assert!(
         fast.is_ok() || general.is_err(),
         "ray_cast: the fast path failed with {fast:?}, the general path answered {general:?}"
     );
-    let length = direction.map(Scalar::f).norm();
+    let length = direction.map(TestReal::as_f64).norm();
     // The hit point `origin + t · direction` rounds at the ray's own scale.
-    let l = l.max(origin.map(Scalar::f).amax() + length * max_t.f());
+    let l = l.max(origin.map(TestReal::as_f64).amax() + length * max_t.as_f64());
     if !sane::<T>(l) || !(length > l * 1e-3) {
         return;
     }
     // The loop stops once its bracket meets the relative tolerance, so two
     // answers may differ by that much of `t` (at most `max_t`) besides the
     // rounding of the coordinates.
-    let room = budget::<T>(l, max_t.f() * length, config.tolerance.f()) / length;
+    let room = budget::<T>(l, max_t.as_f64() * length, config.tolerance.as_f64()) / length;
     match (fast, general) {
         (Ok(Some(x)), Ok(Some(y))) => {
-            let apart = x.lower.f() > y.upper.f() + room || y.lower.f() > x.upper.f() + room;
+            let apart = x.lower.as_f64() > y.upper.as_f64() + room
+                || y.lower.as_f64() > x.upper.as_f64() + room;
             // A grazing ray first comes within rounding of the shape
             // anywhere along a stretch: two hits may differ, as long as
             // the earlier point is on the shape to the budget and the ray
@@ -352,10 +356,10 @@ fn compare_rays<T: Scalar, const D: usize>(
             if apart && !grazing(a, origin, direction, early, last.t, band) {
                 panic!(
                     "ray_cast: [{:e}, {:e}] by the fast path, [{:e}, {:e}] by the loop",
-                    x.lower.f(),
-                    x.upper.f(),
-                    y.lower.f(),
-                    y.upper.f()
+                    x.lower.as_f64(),
+                    x.upper.as_f64(),
+                    y.lower.as_f64(),
+                    y.upper.as_f64()
                 );
             }
         }
@@ -363,7 +367,10 @@ fn compare_rays<T: Scalar, const D: usize>(
         // nothing; only a converged hit stands against a proven miss.
         (Ok(x), Ok(y)) if (hit(&x) && y.is_none()) || (x.is_none() && hit(&y)) => {
             // The ray as a segment, measured from the shape by GJK.
-            let (o, d) = (origin.map(Scalar::f), direction.map(Scalar::f));
+            let (o, d) = (
+                origin.map(TestReal::as_f64),
+                direction.map(TestReal::as_f64),
+            );
             let Ok(path) = Segment::new(to_t::<T, D>(&o), to_t::<T, D>(&(o + d * 2.0))) else {
                 return;
             };
@@ -371,9 +378,9 @@ fn compare_rays<T: Scalar, const D: usize>(
                 if gap.status == Status::Converged {
                     let band = budget::<T>(l, 0.0, 0.0);
                     assert!(
-                        gap.distance.f() <= band,
+                        gap.distance.as_f64() <= band,
                         "ray_cast: {x:?} by the fast path, {y:?} by the loop, the ray {:e} away; {gap:?}",
-                        gap.distance.f()
+                        gap.distance.as_f64()
                     );
                 }
             }
@@ -383,7 +390,7 @@ fn compare_rays<T: Scalar, const D: usize>(
 }
 
 /// The fast and the general answers of every query on one pair.
-fn compare<T: Scalar, const D: usize>(
+fn compare<T: TestReal, const D: usize>(
     a: &Primitive<T, D>,
     b: &Primitive<T, D>,
     l: f64,
@@ -392,7 +399,7 @@ fn compare<T: Scalar, const D: usize>(
     let config = Config::<T, _>::default();
     let (ga, gb) = (General(a), General(b));
     let judged = sane::<T>(l);
-    let tol = config.tolerance.f();
+    let tol = config.tolerance.as_f64();
 
     let fast = intersects(a, b, &config);
     let general = intersects(&ga, &gb, &config);
@@ -407,7 +414,7 @@ fn compare<T: Scalar, const D: usize>(
                 // GJK's boolean counts cores within its relative tolerance of
                 // the margins' reach as touching: the band includes the
                 // tolerance of the cores' distance, margins and all.
-                let margins = a.margin().f() + b.margin().f();
+                let margins = a.margin().as_f64() + b.margin().as_f64();
                 let band = budget::<T>(l, margins + g, tol);
                 assert!(
                     g <= band,
@@ -426,22 +433,22 @@ fn compare<T: Scalar, const D: usize>(
     if let (Ok(x), Ok(y)) = (&fast, &general) {
         let both = x.status == Status::Converged && y.status == Status::Converged;
         if judged && both {
-            let (dx, dy) = (x.distance.f(), y.distance.f());
+            let (dx, dy) = (x.distance.as_f64(), y.distance.as_f64());
             let room = budget::<T>(l, dx.max(dy), tol);
             assert!(
                 (dx - dy).abs() <= room,
                 "distance: {dx:e} by the fast path, {dy:e} by GJK (budget {room:e}); {x:?} {y:?}"
             );
             assert!(
-                x.lower.f() <= dy + room && y.lower.f() <= dx + room,
+                x.lower.as_f64() <= dy + room && y.lower.as_f64() <= dx + room,
                 "distance: brackets [{:e}, {dx:e}] and [{:e}, {dy:e}] disagree",
-                x.lower.f(),
-                y.lower.f()
+                x.lower.as_f64(),
+                y.lower.as_f64()
             );
         }
     }
 
-    let cut = T::of(cutoff);
+    let cut = T::of_f64(cutoff);
     if !cut.is_finite() {
         return;
     }
@@ -455,12 +462,12 @@ fn compare<T: Scalar, const D: usize>(
         // `None` is a proof that the distance exceeds the cutoff; `Some`
         // beyond it is an answer the loop had at hand.
         if judged && d.status == Status::Converged && (x.is_none() || y.is_none()) {
-            let room = budget::<T>(l, d.distance.f(), tol);
+            let room = budget::<T>(l, d.distance.as_f64(), tol);
             assert!(
-                d.distance.f() >= cutoff - room,
+                d.distance.as_f64() >= cutoff - room,
                 "closest_points: None (fast path: {}) at distance {:e}, cutoff {cutoff:e}",
                 x.is_none(),
-                d.distance.f()
+                d.distance.as_f64()
             );
         }
     }

@@ -11,10 +11,10 @@ use super::checks::{
     axis_probes, check_distance, check_swap, max_coord, to64, to_t, Body, Pair, P,
 };
 use super::input::{unit_of, vec_of, Cloud, MatrixSpec, Num, PolygonSpec, SimplexOp};
-use super::{budget, sane, Scalar, MAX_HULL_POINTS};
+use super::{budget, sane, TestReal, MAX_HULL_POINTS};
 
 /// A cloud's points at precision `T`.
-fn cloud_t<T: Scalar, const D: usize>(cloud: &Cloud, max: usize) -> Vec<Vector<T, D>> {
+fn cloud_t<T: TestReal, const D: usize>(cloud: &Cloud, max: usize) -> Vec<Vector<T, D>> {
     cloud
         .points::<D>(max)
         .into_iter()
@@ -23,12 +23,12 @@ fn cloud_t<T: Scalar, const D: usize>(cloud: &Cloud, max: usize) -> Vec<Vector<T
 }
 
 /// Whether every coordinate is finite.
-fn finite<T: Scalar, const D: usize>(points: &[Vector<T, D>]) -> bool {
+fn finite<T: TestReal, const D: usize>(points: &[Vector<T, D>]) -> bool {
     points.iter().all(|p| p.iter().all(|x| x.is_finite()))
 }
 
 /// A pair of sharp shapes with default settings, for the distance checks.
-fn plain_pair<T: Scalar, const D: usize>(a: &[P<D>], bt: &[Vector<T, D>]) -> Pair<T, D> {
+fn plain_pair<T: TestReal, const D: usize>(a: &[P<D>], bt: &[Vector<T, D>]) -> Pair<T, D> {
     let b: Vec<P<D>> = bt.iter().map(to64).collect();
     Pair {
         at: a.iter().map(to_t).collect(),
@@ -51,7 +51,7 @@ fn plain_pair<T: Scalar, const D: usize>(a: &[P<D>], bt: &[Vector<T, D>]) -> Pai
 
 /// `shape`'s support along each probe is one of `points` (up to `near`) and
 /// attains the maximum dot product up to `tol`.
-fn check_support<T: Scalar, const D: usize>(
+fn check_support<T: TestReal, const D: usize>(
     what: &str,
     shape: &impl SupportMap<T, D>,
     points: &[P<D>],
@@ -82,7 +82,7 @@ fn check_support<T: Scalar, const D: usize>(
 }
 
 /// `Scanned::new`, its support map, and a distance query from it.
-pub fn hull_case<T: Scalar, const D: usize>(cloud: &Cloud, other: &Cloud, probe: &[i8; 4]) {
+pub fn hull_case<T: TestReal, const D: usize>(cloud: &Cloud, other: &Cloud, probe: &[i8; 4]) {
     assert_eq!(
         Scanned::<&[Vector<T, D>], T, D>::new(&[]).map(|_| ()),
         Err(ShapeError::Empty)
@@ -117,7 +117,7 @@ pub fn hull_case<T: Scalar, const D: usize>(cloud: &Cloud, other: &Cloud, probe:
 
 /// `Polygon::new`: rejects what it must, accepts clean convex polygons, and
 /// answers like the hull of its vertices.
-pub fn polygon_case<T: Scalar>(spec: &PolygonSpec, other: &Cloud, probe: &[i8; 2]) {
+pub fn polygon_case<T: TestReal>(spec: &PolygonSpec, other: &Cloud, probe: &[i8; 2]) {
     let (verts, clean) = spec.vertices();
     let vt: Vec<Vector<T, 2>> = verts.iter().map(|p| to_t(&P::<2>::from(*p))).collect();
     let result = Polygon::new(&vt);
@@ -131,7 +131,7 @@ pub fn polygon_case<T: Scalar>(spec: &PolygonSpec, other: &Cloud, probe: &[i8; 2
     }
     let v64: Vec<P<2>> = vt.iter().map(to64).collect();
     let scale = max_coord(&v64);
-    let slack = T::ANGLE_SLACK.f();
+    let slack = T::ANGLE_SLACK.as_f64();
     let poly = match result {
         Ok(poly) => poly,
         Err(e) => {
@@ -190,12 +190,12 @@ pub fn polygon_case<T: Scalar>(spec: &PolygonSpec, other: &Cloud, probe: &[i8; 2
     if let Some(g) = got {
         if g.status == Status::Converged && h.status == Status::Converged {
             let pair_scale = pair.scale;
-            let tol = tol + budget::<T>(pair_scale, h.distance.f(), T::GJK_TOLERANCE.f());
+            let tol = tol + budget::<T>(pair_scale, h.distance.as_f64(), T::GJK_TOLERANCE.as_f64());
             assert!(
-                (g.distance.f() - h.distance.f()).abs() <= 2.0 * tol,
+                (g.distance.as_f64() - h.distance.as_f64()).abs() <= 2.0 * tol,
                 "polygon distance {:e}, hull of the same vertices {:e} (budget {tol:e})",
-                g.distance.f(),
-                h.distance.f()
+                g.distance.as_f64(),
+                h.distance.as_f64()
             );
         }
     }
@@ -216,7 +216,7 @@ fn defect<const D: usize>(r: &SMatrix<f64, D, D>) -> f64 {
 
 /// `Transformed::new` with arbitrary matrices: typed errors, and the moved
 /// shape answers like the hull of the moved points.
-pub fn transformed_case<T: Scalar, const D: usize>(
+pub fn transformed_case<T: TestReal, const D: usize>(
     cloud: &Cloud,
     matrix: &MatrixSpec,
     translation: &[Num; 4],
@@ -227,11 +227,11 @@ pub fn transformed_case<T: Scalar, const D: usize>(
         return;
     };
     let entries = matrix.entries::<D>();
-    let rt = SMatrix::<T, D, D>::from_fn(|i, j| T::of(entries[i][j]));
+    let rt = SMatrix::<T, D, D>::from_fn(|i, j| T::of_f64(entries[i][j]));
     let tt = to_t::<T, D>(&P::<D>::from(vec_of::<D>(&translation.map(Num::value))));
     let result = Transformed::new(hull, rt, tt);
-    let r64 = rt.map(|x| x.f());
-    let slack = T::ANGLE_SLACK.f();
+    let r64 = rt.map(|x| x.as_f64());
+    let slack = T::ANGLE_SLACK.as_f64();
     if rt.iter().chain(tt.iter()).any(|x| !x.is_finite()) {
         assert_eq!(result.map(|_| ()), Err(ShapeError::NonFinite));
         return;
@@ -285,12 +285,12 @@ pub fn transformed_case<T: Scalar, const D: usize>(
     let mh = Scanned::new(&mt).expect("finite");
     if let Ok(h) = distance(&mh, &ob, &Config::default()) {
         if g.status == Status::Converged && h.status == Status::Converged {
-            let tol = budget::<T>(pair.scale, h.distance.f(), T::GJK_TOLERANCE.f());
+            let tol = budget::<T>(pair.scale, h.distance.as_f64(), T::GJK_TOLERANCE.as_f64());
             assert!(
-                (g.distance.f() - h.distance.f()).abs() <= 2.0 * tol,
+                (g.distance.as_f64() - h.distance.as_f64()).abs() <= 2.0 * tol,
                 "transformed distance {:e}, hull of the moved points {:e} (budget {tol:e})",
-                g.distance.f(),
-                h.distance.f()
+                g.distance.as_f64(),
+                h.distance.as_f64()
             );
         }
     }
@@ -298,7 +298,7 @@ pub fn transformed_case<T: Scalar, const D: usize>(
 
 /// The state of a simplex after a reduction: weights, closest point and, for
 /// the kept face, orthogonality.
-fn check_reduced<T: Scalar, const D: usize>(s: &Simplex<T, D>, v: &Vector<T, D>, scale: f64) {
+fn check_reduced<T: TestReal, const D: usize>(s: &Simplex<T, D>, v: &Vector<T, D>, scale: f64) {
     let tol = budget::<T>(scale, 0.0, 0.0);
     let v = to64(v);
     assert!(
@@ -309,7 +309,7 @@ fn check_reduced<T: Scalar, const D: usize>(s: &Simplex<T, D>, v: &Vector<T, D>,
     let mut sum = 0.0;
     let mut combo = P::<D>::zeros();
     for (p, l) in s.iter() {
-        let l = l.f();
+        let l = l.as_f64();
         assert!(l >= -1e3 * T::eps(), "negative weight {l:e} in {s:?}");
         sum += l;
         combo += to64(&p.w) * l;
@@ -337,7 +337,7 @@ fn check_reduced<T: Scalar, const D: usize>(s: &Simplex<T, D>, v: &Vector<T, D>,
 }
 
 /// The bare simplex: pushes, `reduce`, `closest_point_full`.
-pub fn simplex_case<T: Scalar, const D: usize>(cloud: &Cloud, op: SimplexOp) {
+pub fn simplex_case<T: TestReal, const D: usize>(cloud: &Cloud, op: SimplexOp) {
     let pts = cloud_t::<T, D>(cloud, D + 2);
     let ok = finite(&pts);
     let p64: Vec<P<D>> = pts.iter().map(to64).collect();

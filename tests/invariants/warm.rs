@@ -18,7 +18,7 @@ use super::checks::{config_of, hull_ok, max_coord, to64, to_t, P};
 use super::input::{
     vec_of, Num, PoseSpec, WarmInput, WarmStep, MAX_HULL_POINTS, MAX_WARM_STEPS, WARM_SHAPES,
 };
-use super::{budget, sane, Scalar};
+use super::{budget, sane, TestReal};
 
 /// A shape of the sequence as the queries see it.
 type Shape<'a, T, const D: usize> =
@@ -80,30 +80,30 @@ impl<const D: usize> Pose<D> {
 }
 
 /// One shape of the sequence: its points, its radius, its pose.
-struct Body<T: Scalar, const D: usize> {
+struct Body<T: TestReal, const D: usize> {
     points: Vec<Vector<T, D>>,
     radius: T,
     pose: Pose<D>,
 }
 
-impl<T: Scalar, const D: usize> Body<T, D> {
+impl<T: TestReal, const D: usize> Body<T, D> {
     /// The shape placed at its pose (`None` for a pose out of range), and
     /// the largest coordinate it involves.
     fn placed(&self) -> Option<(Shape<'_, T, D>, f64)> {
-        let rot = self.pose.rot.map(T::of);
+        let rot = self.pose.rot.map(T::of_f64);
         let pos = to_t::<T, D>(&self.pose.pos);
         let hull = Scanned::new(&self.points[..]).ok()?;
         let shape = Transformed::new(Rounded::new(hull, self.radius).ok()?, rot, pos).ok()?;
-        let (r64, t64) = (rot.map(|x| x.f()), to64(&pos));
+        let (r64, t64) = (rot.map(|x| x.as_f64()), to64(&pos));
         let local: Vec<P<D>> = self.points.iter().map(to64).collect();
         let world: Vec<P<D>> = local.iter().map(|p| r64 * p + t64).collect();
-        let scale = max_coord(&local).max(max_coord(&world)) + self.radius.f();
+        let scale = max_coord(&local).max(max_coord(&world)) + self.radius.as_f64();
         Some((shape, scale))
     }
 }
 
 /// Runs the checks of one warm-start sequence.
-pub fn warm_case<T: Scalar, const D: usize>(input: &WarmInput) {
+pub fn warm_case<T: TestReal, const D: usize>(input: &WarmInput) {
     let mut bodies: Vec<Body<T, D>> = Vec::with_capacity(WARM_SHAPES);
     for (cloud, margin) in input.shapes.iter().zip(&input.margins) {
         let points: Vec<Vector<T, D>> = cloud
@@ -111,7 +111,7 @@ pub fn warm_case<T: Scalar, const D: usize>(input: &WarmInput) {
             .into_iter()
             .map(|p| to_t(&P::<D>::from(p)))
             .collect();
-        let radius = T::of(margin.map_or(0.0, Num::value));
+        let radius = T::of_f64(margin.map_or(0.0, Num::value));
         // The constructors are checked by the other targets; here only the
         // shapes they accept take part.
         let radius_ok = radius.is_finite() && radius >= T::zero();
@@ -146,7 +146,7 @@ pub fn warm_case<T: Scalar, const D: usize>(input: &WarmInput) {
             config,
             config_ok,
             scale: la.max(lb),
-            radii: bodies[i].radius.f() + bodies[j].radius.f(),
+            radii: bodies[i].radius.as_f64() + bodies[j].radius.as_f64(),
             what: format!(
                 "{} D={D} step {n} (shapes {i}, {j}; {:?} / {:?})",
                 T::NAME,
@@ -179,7 +179,7 @@ pub fn warm_case<T: Scalar, const D: usize>(input: &WarmInput) {
 }
 
 /// The context of one step's comparison.
-struct Case<T: Scalar, const D: usize> {
+struct Case<T: TestReal, const D: usize> {
     config: Config<T, D>,
     config_ok: bool,
     /// Coordinate scale `L` of the two placed shapes.
@@ -188,14 +188,14 @@ struct Case<T: Scalar, const D: usize> {
     what: String,
 }
 
-impl<T: Scalar, const D: usize> Case<T, D> {
+impl<T: TestReal, const D: usize> Case<T, D> {
     fn sane(&self) -> bool {
         sane::<T>(self.scale)
     }
 
     /// The budget for a cores' distance of about `d`.
     fn tol(&self, d: f64) -> f64 {
-        budget::<T>(self.scale, d + self.radii, self.config.tolerance.f())
+        budget::<T>(self.scale, d + self.radii, self.config.tolerance.as_f64())
     }
 
     /// Errors: on invalid settings both fail; in the sane range both fail
@@ -232,7 +232,7 @@ impl<T: Scalar, const D: usize> Case<T, D> {
         let Ok(w) = warm else {
             return;
         };
-        let (dist, lower) = (w.distance.f(), w.lower.f());
+        let (dist, lower) = (w.distance.as_f64(), w.lower.as_f64());
         assert!(
             w.iterations <= self.config.max_iterations,
             "{what}: {} iterations over the cap",
@@ -248,7 +248,7 @@ impl<T: Scalar, const D: usize> Case<T, D> {
         if !self.sane() {
             return;
         }
-        let (cd, cl) = (c.distance.f(), c.lower.f());
+        let (cd, cl) = (c.distance.as_f64(), c.lower.as_f64());
         let tol = self.tol(cd.max(dist));
         // Each distance is an upper bound and each lower bound certified,
         // whatever the status: a seed that is not a point of the shapes
@@ -264,7 +264,7 @@ impl<T: Scalar, const D: usize> Case<T, D> {
         if w.status == Status::Converged && c.status == Status::Converged {
             let core = cd.max(dist) + self.radii;
             let rounding =
-                T::ROUNDING_FLOOR.f() * self.scale * self.scale / core.max(f64::MIN_POSITIVE);
+                T::ROUNDING_FLOOR.as_f64() * self.scale * self.scale / core.max(f64::MIN_POSITIVE);
             let slack = 2.0 * tol + rounding.min(core);
             assert!(
                 dist - lower <= tol + rounding,
@@ -314,7 +314,7 @@ impl<T: Scalar, const D: usize> Case<T, D> {
         // A certified separation (the cold lower bound, whatever its
         // status) rules out a hit; a seed that is not a point of the shapes
         // breaks this.
-        let (dist, lower) = (d.distance.f(), d.lower.f());
+        let (dist, lower) = (d.distance.as_f64(), d.lower.as_f64());
         let tol = self.tol(dist);
         assert!(
             !hit || lower <= tol,
@@ -330,9 +330,9 @@ impl<T: Scalar, const D: usize> Case<T, D> {
             if let Ok(Some(p)) = penetration(a, b, &self.config) {
                 if p.status == Status::Converged {
                     assert!(
-                        p.depth.f() <= tol,
+                        p.depth.as_f64() <= tol,
                         "{what}: intersects_cached = false but penetration depth {:e} (budget {tol:e})",
-                        p.depth.f()
+                        p.depth.as_f64()
                     );
                 }
             }
