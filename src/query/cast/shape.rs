@@ -82,7 +82,7 @@ pub struct ShapeHit<T: Real, const D: usize> {
 /// direction (`config.toward(hit.normal)`, see
 /// [`Config::starting_along`](crate::Config::starting_along)): the loop starts at
 /// the features that met last frame, and a sweep that moves a little
-/// takes fewer iterations (11–14 % fewer in `tests/cast_warm.rs` in 2D and
+/// takes fewer iterations (11–14 % fewer in `tests/cast/warm.rs` in 2D and
 /// 3D); the answer does not depend on the start beyond the tolerance.
 ///
 /// # Errors
