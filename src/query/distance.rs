@@ -12,7 +12,8 @@ use crate::engine::{
 };
 use crate::engine::{start, Start, Watch};
 use crate::math::real::Real;
-use crate::shape::{BoxAxes, SupportMap};
+use crate::query::box_sat::BoxAxes;
+use crate::shape::SupportMap;
 use crate::simplex::Simplex;
 
 /// The answer of a distance query.
@@ -155,7 +156,7 @@ pub(crate) fn intersects_watched<T: Real, const D: usize>(
 
 /// Two boxes (`D ≤ 3`) by their separating axes: whether they intersect
 /// when the axes prove it, net of rounding (see
-/// [`BoxAxes::intersect`](crate::shape::BoxAxes)); `None` leaves the
+/// [`BoxAxes::intersect`](crate::query::box_sat::BoxAxes)); `None` leaves the
 /// pair to GJK.
 #[inline]
 pub(crate) fn boxes_intersect<T: Real, const D: usize>(

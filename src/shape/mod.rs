@@ -28,7 +28,6 @@ mod triangle;
 pub use affine::Affine;
 pub use ball::Ball;
 pub use box_frame::BoxFrame;
-pub(crate) use box_frame::{next3, BoxAxes, EdgeAxis};
 pub use capsule::Capsule;
 pub use cone::Cone;
 pub use cuboid::Cuboid;

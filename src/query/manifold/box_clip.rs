@@ -31,7 +31,8 @@ use super::clip::{clip_by, Carrier, Clipped, Found, Keyed};
 use super::tilt::{leeway, sine, FACE_ALIGNMENT};
 use crate::engine::config::Status;
 use crate::math::real::{max_abs, Real};
-use crate::shape::{BoxAxes, BoxFrame};
+use crate::query::box_sat::BoxAxes;
+use crate::shape::BoxFrame;
 
 /// A box face, named as [`Cuboid`](crate::Cuboid)'s [`Faces`](super::Faces)
 /// names it: the axis it is across and its side.

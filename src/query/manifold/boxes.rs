@@ -32,7 +32,8 @@
 use nalgebra::SVector;
 
 use crate::math::real::{max_abs, Real};
-use crate::shape::{next3, BoxAxes, BoxFrame, EdgeAxis};
+use crate::query::box_sat::{next3, BoxAxes, EdgeAxis};
+use crate::shape::BoxFrame;
 
 /// What separating axes tell of two boxes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -448,7 +449,8 @@ mod tests {
     use nalgebra::{Matrix3, Rotation3, Vector3};
 
     use super::{separating_axes, Sat};
-    use crate::shape::{BoxAxes, BoxFrame};
+    use crate::query::box_sat::BoxAxes;
+    use crate::shape::BoxFrame;
     use crate::test_lcg::Lcg;
 
     fn frame(

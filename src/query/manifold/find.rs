@@ -9,8 +9,8 @@ use super::tilt::{leeway, spread, steady, tilt, FACE_ALIGNMENT};
 use crate::engine::config::{Config, Error, Status};
 use crate::engine::{below_normal, checked};
 use crate::math::real::{max_abs, Real};
+use crate::query::box_sat::BoxAxes;
 use crate::query::contact::contact;
-use crate::shape::BoxAxes;
 use nalgebra::SVector;
 
 /// The contact manifold of `a` and `b` when their signed distance is at
