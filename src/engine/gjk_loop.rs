@@ -16,45 +16,6 @@ use crate::math::real::{all_finite, Length, Real};
 use crate::shape::SupportMap;
 use crate::simplex::Simplex;
 
-/// The GJK loop on the cores of a pair, in the pair's frame, run in
-/// `simplex` (left holding the final simplex), stopping early as `exits`
-/// asks (its cutoffs in the pair's frame).
-///
-/// The loop starts from `simplex` as it is: its vertices must be points of
-/// the cores (`w = a − b`, support points of the pair) and its closest point
-/// up to date, as after [`begin`] (one point) or a reduction (a warm start).
-/// An empty simplex is a caller error, reported as
-/// [`Error::InvalidConfig`].
-pub(crate) fn gjk_loop<T, A, B, const D: usize>(
-    pair: &Pair<'_, A, B, T>,
-    config: &Config<T, D>,
-    exits: Exits<T>,
-    simplex: &mut Simplex<T, D>,
-) -> Result<CoreAnswer<T, D>, Error>
-where
-    T: Real,
-    A: SupportMap<T, D> + ?Sized,
-    B: SupportMap<T, D> + ?Sized,
-{
-    traced_loop(pair, config, exits, simplex, &mut (), &mut ())
-}
-
-/// [`gjk_loop`], reporting every iteration to `watch`.
-pub(crate) fn watched_loop<T, A, B, const D: usize>(
-    pair: &Pair<'_, A, B, T>,
-    config: &Config<T, D>,
-    exits: Exits<T>,
-    simplex: &mut Simplex<T, D>,
-    watch: &mut impl Watch<T, D>,
-) -> Result<CoreAnswer<T, D>, Error>
-where
-    T: Real,
-    A: SupportMap<T, D> + ?Sized,
-    B: SupportMap<T, D> + ?Sized,
-{
-    traced_loop(pair, config, exits, simplex, &mut (), watch)
-}
-
 /// Where and why the loop stopped, before its answer is read off the
 /// simplex.
 struct Stop<T: Real, const D: usize> {
@@ -65,12 +26,22 @@ struct Stop<T: Real, const D: usize> {
     iterations: u32,
 }
 
-/// [`gjk_loop`], recording in `trail` the search direction of every vertex
+/// The GJK loop on the cores of a pair, in the pair's frame, run in
+/// `simplex` (left holding the final simplex), stopping early as `exits`
+/// asks (its cutoffs in the pair's frame).
+///
+/// The loop starts from `simplex` as it is: its vertices must be points of
+/// the cores (`w = a − b`, support points of the pair) and its closest point
+/// up to date, as after [`begin`] (one point) or a reduction (a warm start).
+/// An empty simplex is a caller error, reported as
+/// [`Error::InvalidConfig`].
+///
+/// It records in `trail` the search direction of every vertex
 /// the simplex gains and keeps, for a warm start to seed its next simplex
 /// from. Cold queries pass `()`, whose reports do nothing: the loop
 /// compiles to the same code as without a trail. Every iteration is
 /// reported to `watch` (for [`crate::trace`]; `()` when untraced).
-pub(crate) fn traced_loop<T, A, B, const D: usize>(
+pub(crate) fn gjk_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     config: &Config<T, D>,
     exits: Exits<T>,

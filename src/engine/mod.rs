@@ -43,7 +43,7 @@ mod termination;
 pub(crate) use answer::{margins, CoreAnswer, ShapeAnswer, Verdict};
 pub(crate) use begin::{begin, begin_along, below_normal, first_direction, Exits};
 pub(crate) use extent::Extent;
-pub(crate) use gjk_loop::{gjk_loop, traced_loop, watched_loop};
+pub(crate) use gjk_loop::gjk_loop;
 pub(crate) use hooks::{Trail, Watch};
 pub(crate) use pin::checked_witnesses;
 pub(crate) use start::{checked, start, Start};

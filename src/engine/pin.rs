@@ -117,8 +117,15 @@ fn certified_in<T: Real, const D: usize>(
         return false;
     };
     let margin = slack * pair.scale();
-    gjk_loop(&pair, &config, Exits::contact(margin), &mut simplex)
-        .is_ok_and(|answer| proven_within(&answer, margin))
+    gjk_loop(
+        &pair,
+        &config,
+        Exits::contact(margin),
+        &mut simplex,
+        &mut (),
+        &mut (),
+    )
+    .is_ok_and(|answer| proven_within(&answer, margin))
 }
 
 /// `answer` with its witnesses moved onto a box's one-point support set

@@ -168,7 +168,7 @@ where
     let (ca, cb) = (pair.a.center(), shifted.center());
     let first = moved.support(&first_direction(&ca, &cb, config));
     let mut simplex = Simplex::from_point(first);
-    let answer = gjk_loop(&moved, config, Exits::NONE, &mut simplex).ok()?;
+    let answer = gjk_loop(&moved, config, Exits::NONE, &mut simplex, &mut (), &mut ()).ok()?;
     let miss = simplex.closest_point().length();
     Some((miss, answer.point_a, answer.point_b - q, simplex))
 }

@@ -6,7 +6,7 @@ use nalgebra::SVector;
 
 use crate::engine::config::{Config, Error, Status};
 use crate::engine::{
-    begin, checked_witnesses, watched_loop, within, CoreAnswer, Exits, ShapeAnswer, Verdict,
+    begin, checked_witnesses, gjk_loop, within, CoreAnswer, Exits, ShapeAnswer, Verdict,
 };
 use crate::engine::{start, Start};
 use crate::epa::EpaWatch;
@@ -158,7 +158,14 @@ where
     let pair = begin(a, b, config, &mut simplex)?;
     watch.frame(pair.scale(), ra + rb);
     let cutoff = (cutoff + (ra + rb)) * pair.scale();
-    let gjk = watched_loop(&pair, config, Exits::beyond(cutoff), &mut simplex, watch)?;
+    let gjk = gjk_loop(
+        &pair,
+        config,
+        Exits::beyond(cutoff),
+        &mut simplex,
+        &mut (),
+        watch,
+    )?;
     if !within(&gjk, cutoff, config)? {
         return Ok(None);
     }

@@ -7,9 +7,7 @@
 use nalgebra::SVector;
 
 use crate::engine::config::{Config, Error, Status};
-use crate::engine::{
-    begin, below_normal, gjk_loop, watched_loop, within, Exits, ShapeAnswer, Verdict,
-};
+use crate::engine::{begin, below_normal, gjk_loop, within, Exits, ShapeAnswer, Verdict};
 use crate::engine::{start, Start, Watch};
 use crate::math::real::Real;
 use crate::query::box_sat::BoxAxes;
@@ -150,7 +148,14 @@ pub(crate) fn intersects_watched<T: Real, const D: usize>(
     let pair = begin(a, b, config, &mut simplex)?;
     watch.frame(pair.scale(), ra + rb);
     let margin = (ra + rb) * pair.scale();
-    let answer = watched_loop(&pair, config, Exits::contact(margin), &mut simplex, watch)?;
+    let answer = gjk_loop(
+        &pair,
+        config,
+        Exits::contact(margin),
+        &mut simplex,
+        &mut (),
+        watch,
+    )?;
     within(&answer, margin, config)
 }
 
@@ -222,7 +227,7 @@ pub(crate) fn distance_watched<T: Real, const D: usize>(
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;
     watch.frame(pair.scale(), ra + rb);
-    let answer = watched_loop(&pair, config, Exits::NONE, &mut simplex, watch)?;
+    let answer = gjk_loop(&pair, config, Exits::NONE, &mut simplex, &mut (), watch)?;
     answer
         .for_shapes(pair.scale(), ra, rb)
         .map(Distance::from_answer)
@@ -272,7 +277,7 @@ pub fn closest_points<T: Real, const D: usize>(
     let mut simplex = Simplex::new();
     let pair = begin(a, b, config, &mut simplex)?;
     let exits = Exits::beyond((max_dist + ra + rb) * pair.scale());
-    let answer = gjk_loop(&pair, config, exits, &mut simplex)?;
+    let answer = gjk_loop(&pair, config, exits, &mut simplex, &mut (), &mut ())?;
     if answer.verdict == Verdict::BeyondCutoff {
         return Ok(None);
     }

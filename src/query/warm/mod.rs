@@ -18,7 +18,7 @@ mod cache;
 mod directions;
 
 use crate::engine::config::{Config, Error, Status};
-use crate::engine::{begin_along, start, traced_loop, within, CoreAnswer, Exits, Start};
+use crate::engine::{begin_along, gjk_loop, start, within, CoreAnswer, Exits, Start};
 use crate::math::real::{all_finite, max_abs, Real};
 use crate::query::distance::{boxes_intersect, Distance};
 use crate::shape::{SupportMap, Transformed};
@@ -70,7 +70,7 @@ where
     }
     let scale = pair.scale();
     let exits = margin.map_or(Exits::NONE, |m| Exits::contact(m * scale));
-    let mut run = traced_loop(&pair, config, exits, &mut simplex, &mut trail, &mut ())?;
+    let mut run = gjk_loop(&pair, config, exits, &mut simplex, &mut trail, &mut ())?;
     if run.status == Status::Stalled && cached.len() > 0 {
         // Rounding stopped the seeded run short of a certificate: where the
         // loop stalls depends on where it started, so the answer (and any
@@ -78,7 +78,7 @@ where
         let (pair, first) = begin_along(a, b, config, None, &mut simplex)?;
         trail.restart(&first);
         let exits = margin.map_or(Exits::NONE, |m| Exits::contact(m * pair.scale()));
-        run = traced_loop(&pair, config, exits, &mut simplex, &mut trail, &mut ())?;
+        run = gjk_loop(&pair, config, exits, &mut simplex, &mut trail, &mut ())?;
         return finish_cache(a, &trail, cache, run, pair.scale());
     }
     finish_cache(a, &trail, cache, run, scale)
