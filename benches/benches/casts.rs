@@ -35,7 +35,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry3, Point3, Vector3};
 use gjk::{
-    distance, intersects, ray_cast, shape_cast, Ball, Capsule, hull::Scanned, Cuboid, Config,
+    distance, hull::Scanned, intersects, ray_cast, shape_cast, Ball, Capsule, Config, Cuboid,
     MinkowskiSum, Point, Real, Segment, Status, SupportMap, Transformed,
 };
 use gjk_benches::{

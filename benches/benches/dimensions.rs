@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::SVector;
-use gjk::{contact, distance, intersects, hull::Scanned, Cuboid, Config, SupportMap, Transformed};
+use gjk::{contact, distance, hull::Scanned, intersects, Config, Cuboid, SupportMap, Transformed};
 use gjk_benches::{mean, pose_pairs, sphere_points, Lcg, PosePair, MAX_DIST};
 
 /// Shapes A and B placed by each pose pair.

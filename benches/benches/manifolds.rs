@@ -25,7 +25,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry3, Matrix3, UnitQuaternion, Vector3};
 use gjk::{
-    contact_manifold, contact_manifold_into, Capsule, Cuboid, Faces, Config, Manifold, Real,
+    contact_manifold, contact_manifold_into, Capsule, Config, Cuboid, Faces, Manifold, Real,
     SupportMap, Transformed,
 };
 use gjk_benches::{

@@ -33,7 +33,8 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry3, Vector3};
 use gjk::{
-    contact, distance, intersects, hull::Built, hull::Scanned, Config, Real, SupportMap, Transformed,
+    contact, distance, hull::Built, hull::Scanned, intersects, Config, Real, SupportMap,
+    Transformed,
 };
 use gjk_benches::{
     hull_of, mean, meshes, our_hull, pose_pairs, sphere_points, Mesh, Pose, PosePair, MAX_DIST,

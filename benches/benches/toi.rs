@@ -13,7 +13,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry3, Translation3, UnitQuaternion, Vector3};
-use gjk::{time_of_impact, Ball, Capsule, Cuboid, Config, RigidMotion, SupportMap};
+use gjk::{time_of_impact, Ball, Capsule, Config, Cuboid, RigidMotion, SupportMap};
 use gjk_benches::Lcg;
 use parry3d_f64::math::{Pose as PPose, Rotation, Vector};
 use parry3d_f64::query::{cast_shapes_nonlinear, NonlinearRigidMotion};

@@ -18,8 +18,8 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry2, Isometry3, Vector2, Vector3};
 use gjk::{
-    closest_points, contact, distance, intersects, Ball, Capsule, hull::Climbing, hull::Scanned, Cuboid,
-    Config, hull::Block, hull::Packed, hull::Polygon, Real, SupportMap, Transformed,
+    closest_points, contact, distance, hull::Block, hull::Climbing, hull::Packed, hull::Polygon,
+    hull::Scanned, intersects, Ball, Capsule, Config, Cuboid, Real, SupportMap, Transformed,
 };
 use gjk_benches::{
     mean, polygon_points, pose_pairs, sphere_points, Pose, PosePair, BALL_A, BALL_B, BOX_A, BOX_B,

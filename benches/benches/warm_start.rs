@@ -21,7 +21,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gjk::nalgebra::{Rotation3, SVector, Vector3};
 use gjk::{
-    distance, distance_cached, hull::Scanned, Cuboid, Config, SimplexCache, SupportMap, Transformed,
+    distance, distance_cached, hull::Scanned, Config, Cuboid, SimplexCache, SupportMap, Transformed,
 };
 use gjk_benches::{sphere_points, warm_sequence, BOX_A, BOX_B, WARM_FRAMES};
 

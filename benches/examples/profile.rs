@@ -38,9 +38,10 @@ use gjk::nalgebra::{
     Isometry2, Isometry3, Matrix3, Quaternion, Translation3, UnitQuaternion, Vector3,
 };
 use gjk::{
-    closest_points, contact, contact_manifold_into, distance, intersects, ray_cast, Ball,
-    hull::Built, Capsule, hull::Climbing, hull::Scanned, Cuboid, Faces, Config, Hull, hull::Block,
-    Manifold, hull::Packed, hull::Polygon, Real, Simplex, SupportMap, SupportPoint, Transformed, Vector,
+    closest_points, contact, contact_manifold_into, distance, hull::Block, hull::Built,
+    hull::Climbing, hull::Packed, hull::Polygon, hull::Scanned, intersects, ray_cast, Ball,
+    Capsule, Config, Cuboid, Faces, Hull, Manifold, Real, Simplex, SupportMap, SupportPoint,
+    Transformed, Vector,
 };
 use gjk_benches::{
     box_low, polygon_points, pose_pairs, sphere_points, turned_resting_poses, Lcg, Pose, PosePair,
@@ -140,8 +141,7 @@ fn support_pass<T: Real>(points: &[Vector3<f64>], kind: &str, reps: usize) -> f6
             let storage = Storage::new(points);
             let vertices: Vec<Vector3<T>> = storage.vertices.iter().map(to_t).collect();
             let (mut offsets, mut neighbours) = (storage.offsets, storage.neighbours);
-            let hull =
-                Climbing::new(&vertices, &storage.triangles, &mut offsets, &mut neighbours);
+            let hull = Climbing::new(&vertices, &storage.triangles, &mut offsets, &mut neighbours);
             run_support(hull.unwrap(), &dirs, reps)
         }
         _ => run_support(Scanned::new(&p).unwrap(), &dirs, reps),
@@ -289,9 +289,8 @@ fn build_pass(set: &str, ours: bool, reps: usize) -> f64 {
         let mut facets = vec![[0; 3]; Built::<3>::facets_needed(n)];
         let mut work = vec![0; Built::<3>::work_needed(n)];
         for _ in 0..reps {
-            let hull =
-                Built::<3>::build(black_box(&points), &mut vertices, &mut facets, &mut work)
-                    .expect("a hull");
+            let hull = Built::<3>::build(black_box(&points), &mut vertices, &mut facets, &mut work)
+                .expect("a hull");
             acc += hull.facets().len() as f64;
         }
     } else {

@@ -15,7 +15,7 @@ use std::hint::black_box;
 
 use gjk::nalgebra::{Rotation3, Vector3};
 use gjk::{
-    distance, distance_cached, hull::Scanned, Cuboid, Config, SimplexCache, SupportMap, Transformed,
+    distance, distance_cached, hull::Scanned, Config, Cuboid, SimplexCache, SupportMap, Transformed,
 };
 use gjk_benches::{sphere_points, warm_sequence, BOX_A, BOX_B};
 

@@ -17,7 +17,7 @@ use gjk::nalgebra::{
     Isometry3, Matrix3, Quaternion, Rotation3, SMatrix, SVector, Translation3, UnitQuaternion,
     Vector2, Vector3,
 };
-use gjk::{intersects, hull::Built, Config, Hull, Real, ShapeError, SupportMap, Transformed};
+use gjk::{hull::Built, intersects, Config, Hull, Real, ShapeError, SupportMap, Transformed};
 
 pub mod obj;
 
