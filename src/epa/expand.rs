@@ -18,9 +18,7 @@ use crate::simplex::Simplex;
 /// `None` when they already span the space. Each axis is orthogonalised
 /// against the hull's edges; the one with the largest remainder (at least
 /// `1/√D` of its length) wins.
-pub(super) fn orthogonal_direction<T: Real, const D: usize>(
-    simplex: &Simplex<T, D>,
-) -> Option<SVector<T, D>> {
+fn orthogonal_direction<T: Real, const D: usize>(simplex: &Simplex<T, D>) -> Option<SVector<T, D>> {
     let first = simplex.vertex(0)?.w;
     let mut edges = Basis::new();
     for (p, _) in simplex.iter().skip(1) {
@@ -180,20 +178,20 @@ where
 
 /// Restarts of EPA in a cone about the best normal once the polytope is
 /// full, each cone [`LOCAL_NARROWING`] times the previous.
-pub(super) const LOCAL_RESTARTS: usize = 3;
+const LOCAL_RESTARTS: usize = 3;
 
 /// How much narrower each restart's cone is.
-pub(super) const LOCAL_NARROWING: f64 = 0.1;
+const LOCAL_NARROWING: f64 = 0.1;
 
 /// Half-angle (radians, roughly) of the cone of directions a second EPA
 /// polytope starts from around the best normal of the first.
-pub(super) const LOCAL_CONE: f64 = 0.3;
+const LOCAL_CONE: f64 = 0.3;
 
 /// A full simplex of support points around the origin: `D` along
 /// directions in a cone of half-angle about `spread` around `n`, and one
 /// along `−n`; `None` when they are not affinely independent (flat faces
 /// answer the cone with one vertex).
-pub(super) fn local_simplex<T, A, B, const D: usize>(
+fn local_simplex<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     n: &SVector<T, D>,
     spread: T,
@@ -238,7 +236,7 @@ where
 
 /// Depth zero at GJK's contact point, along `normal`, with `upper` the
 /// bound on the depth (the extent of `A − B` beyond the origin's plane).
-pub(super) fn touching<T: Real, const D: usize>(
+fn touching<T: Real, const D: usize>(
     simplex: &Simplex<T, D>,
     normal: SVector<T, D>,
     upper: T,

@@ -141,7 +141,7 @@ pub(super) fn contact_points<T: Real, const D: usize, const V: usize, const F: u
 
 /// What [`touching_points`] finds: how far from `q`, the witnesses, and
 /// the simplex they are weights of.
-pub(super) type Touching<T, const D: usize> = (T, SVector<T, D>, SVector<T, D>, Simplex<T, D>);
+type Touching<T, const D: usize> = (T, SVector<T, D>, SVector<T, D>, Simplex<T, D>);
 
 /// The witness points of `q`, found on the shapes themselves.
 ///

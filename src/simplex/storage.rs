@@ -43,10 +43,10 @@ use super::SupportPoint;
 /// which hands thin and flat simplices to the QR search).
 #[derive(Clone, Copy, Debug)]
 pub struct Simplex<T: Real, const D: usize> {
-    pub(super) head: [SupportPoint<T, D>; D],
-    pub(super) tail: SupportPoint<T, D>,
-    pub(super) head_weights: [T; D],
-    pub(super) tail_weight: T,
+    head: [SupportPoint<T, D>; D],
+    tail: SupportPoint<T, D>,
+    head_weights: [T; D],
+    tail_weight: T,
     pub(super) len: usize,
     pub(super) closest: SVector<T, D>,
 }

@@ -38,7 +38,7 @@ impl Carrier {
     /// a corner of the reference face (in either order). The ids name
     /// features, not positions in a list, so they stay while the features
     /// touch, whatever the order the faces were listed in.
-    pub(super) fn cut(self, plane: u32) -> u64 {
+    fn cut(self, plane: u32) -> u64 {
         let half = |v: u32| u64::from(v & VERTEX_BITS);
         match self {
             Carrier::Incident(v) => CLIPPED | half(plane) << 32 | half(v),
@@ -55,11 +55,11 @@ pub(super) type Clipped<T, const D: usize> = ArrayVec<Keyed<T, D>, { 2 * MAX_FAC
 /// position (before the margin), one per feature pair.
 pub(super) struct Found<T: Real, const D: usize> {
     pub(super) points: ArrayVec<(ManifoldPoint<T, D>, SVector<T, D>), { 2 * MAX_FACE_POINTS }>,
-    pub(super) a_is_reference: bool,
-    pub(super) reference_face: u32,
-    pub(super) reference_id: u64,
+    a_is_reference: bool,
+    reference_face: u32,
+    reference_id: u64,
     /// Points this close in depth are level.
-    pub(super) level: T,
+    level: T,
 }
 
 impl<T: Real, const D: usize> Found<T, D> {
@@ -236,7 +236,7 @@ pub(super) fn clip<T: Real, const D: usize>(
 }
 
 /// The index after `i` around a cycle of `n` (no division).
-pub(super) fn next(i: usize, n: usize) -> usize {
+fn next(i: usize, n: usize) -> usize {
     if i + 1 >= n {
         0
     } else {

@@ -145,7 +145,7 @@ where
 /// [`contact_manifold_into`] before `out` is emptied on a miss (it may
 /// hold a discarded attempt then).
 #[inline(always)]
-pub(super) fn fill<T, A, B, const D: usize>(
+fn fill<T, A, B, const D: usize>(
     a: &A,
     b: &B,
     max_separation: T,
@@ -250,7 +250,7 @@ where
 /// Writes into `out` the manifold of one contact point, `(point_a,
 /// point_b, distance)`, with the ids of the shapes' features along the
 /// normal (no face aligned with it).
-pub(super) fn single<T: Real, const D: usize>(
+fn single<T: Real, const D: usize>(
     n: &SVector<T, D>,
     (point_a, point_b, distance): (SVector<T, D>, SVector<T, D>, T),
     (id_a, id_b): (u32, u32),
@@ -278,9 +278,9 @@ pub(super) fn single<T: Real, const D: usize>(
 /// relative tolerance on it).
 #[derive(Clone, Copy)]
 pub(super) struct Deepest<T: Real, const D: usize> {
-    pub(super) points: (SVector<T, D>, SVector<T, D>),
-    pub(super) distance: T,
-    pub(super) allowance: T,
+    points: (SVector<T, D>, SVector<T, D>),
+    distance: T,
+    allowance: T,
 }
 
 /// Writes into `out` the manifold of `a` and `b` along the contact normal
@@ -289,7 +289,7 @@ pub(super) struct Deepest<T: Real, const D: usize> {
 /// lost it. When no face is aligned with `n` or no point is within
 /// `max_separation` (the contact's single point is then the manifold), the
 /// ids of the two features along `n` instead, `out` untouched.
-pub(super) fn along<T, A, B, const D: usize>(
+fn along<T, A, B, const D: usize>(
     a: &A,
     b: &B,
     n: &SVector<T, D>,

@@ -187,18 +187,18 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
 
 /// The most vertices of a merged hull face gathered at once; more are
 /// thinned to half as many as they come.
-pub(super) const GATHERED: usize = 32;
+const GATHERED: usize = 32;
 
 /// Two ears whose areas are within this fraction of each other count as
 /// equal when a face is thinned: of those, the vertex with the smallest id
 /// goes, so that a small motion of a regular face (whose ears are all
 /// equal) removes the same vertices.
-pub(super) const EAR_TIE: f64 = 1e-3;
+const EAR_TIE: f64 = 1e-3;
 
 /// Sorts the vertex ids of a convex planar face (in 3D, of normal
 /// `normal`) in order around it: by angle about their centroid, from the
 /// first vertex's direction.
-pub(super) fn around<T: Real, const D: usize>(
+fn around<T: Real, const D: usize>(
     ids: &mut [u32],
     at: &impl Fn(u32) -> Option<SVector<T, D>>,
     normal: &SVector<T, D>,
@@ -247,7 +247,7 @@ pub(super) fn around<T: Real, const D: usize>(
 
 /// Exchanges the entries at `k` and `k + 1` (nothing when either is
 /// missing), with no index that could fail.
-pub(super) fn exchange<X>(v: &mut [X], k: usize) {
+fn exchange<X>(v: &mut [X], k: usize) {
     let pair = v.get_mut(k..).and_then(|rest| rest.get_mut(..2));
     if let Some([a, b]) = pair {
         core::mem::swap(a, b);
@@ -261,7 +261,7 @@ pub(super) fn exchange<X>(v: &mut [X], k: usize) {
 /// repeated elimination of points", The Cartographic Journal 1993). The
 /// face left is the largest the greedy order finds inside the face, so a
 /// point clipped against it lies on the face.
-pub(super) fn thin<T: Real, const D: usize, const N: usize>(
+fn thin<T: Real, const D: usize, const N: usize>(
     ids: &mut ArrayVec<u32, N>,
     keep: usize,
     at: &impl Fn(u32) -> Option<SVector<T, D>>,

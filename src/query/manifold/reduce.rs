@@ -12,7 +12,7 @@ use nalgebra::SVector;
 /// ids come first, so that a small motion (which changes areas a little)
 /// keeps the same four points where the region is symmetric, as a box
 /// turned 45° on another is.
-pub(super) const AREA_TIE: f64 = 1e-3;
+const AREA_TIE: f64 = 1e-3;
 
 /// At most [`MAX_MANIFOLD_POINTS`] of the points (given with their
 /// incident positions, in order around the clipped polygon), spanning the

@@ -121,7 +121,7 @@ impl<P: AsRef<[Vector2<T>]>, T: Real> Faces<T, 2> for Polygon<P, T> {
 /// right, or left when clockwise) is most aligned with `dir`, into `out`:
 /// its two ends, ids their vertex indices, the face's id the edge's first
 /// vertex. `false` when no edge has a normal.
-pub(super) fn aligned_edge<T: Real, const D: usize>(
+fn aligned_edge<T: Real, const D: usize>(
     v: &[SVector<T, D>],
     ccw: bool,
     dir: &SVector<T, D>,

@@ -72,7 +72,7 @@ pub(super) const fn slots(n: usize) -> usize {
 
 /// Work words per slot for its plane: six `f64` (the normal and its
 /// permanent's minors), two words each.
-pub(super) const PLANE_WORDS: usize = 12;
+const PLANE_WORDS: usize = 12;
 
 /// Work entries for `n` points: candidates, list links and horizon (`5n`),
 /// and per slot neighbours (3), outside-set head, stamp, queue flag, patch
@@ -88,20 +88,20 @@ pub(super) struct Quick<'s, 'p, T: Real> {
     /// The vertices of each slot's facet, counter-clockwise seen from outside.
     pub(super) tri: &'s mut [[u32; 3]],
     /// `nbr[f][i]`: the facet across edge `tri[f][i] → tri[f][i + 1]`.
-    pub(super) nbr: &'s mut [[u32; 3]],
+    nbr: &'s mut [[u32; 3]],
     /// The first point of each slot's outside set (its farthest), or `NONE`;
     /// for free slots, the next free slot.
     pub(super) head: &'s mut [u32],
     /// `DEAD`, or the step that last looked at the slot (see `Step`).
     pub(super) stamp: &'s mut [u32],
     /// 1 while the slot is in `pending`.
-    pub(super) queued: &'s mut [u32],
+    queued: &'s mut [u32],
     /// The visible patch of the current step, then its new facets.
-    pub(super) patch: &'s mut [u32],
+    patch: &'s mut [u32],
     /// Slots that received outside points and may still have some.
-    pub(super) pending: &'s mut [u32],
+    pending: &'s mut [u32],
     /// Horizon edges `[a, b, facet beyond]` of the current step.
-    pub(super) horizon: &'s mut [[u32; 3]],
+    horizon: &'s mut [[u32; 3]],
     /// Per point: the next point in its outside set; for hull vertices, the
     /// new facet whose horizon edge starts there.
     pub(super) next: &'s mut [u32],
@@ -109,16 +109,16 @@ pub(super) struct Quick<'s, 'p, T: Real> {
     pub(super) planes: &'s mut [[u32; PLANE_WORDS]],
     /// Slots ever used (the rest are untouched).
     pub(super) used: usize,
-    pub(super) free: u32,
-    pub(super) pending_len: usize,
+    free: u32,
+    pending_len: usize,
 }
 
 /// The stamps of one step: facets seen visible, seen hidden, made new.
 #[derive(Clone, Copy)]
 struct Step {
-    pub(super) visible: u32,
-    pub(super) hidden: u32,
-    pub(super) new: u32,
+    visible: u32,
+    hidden: u32,
+    new: u32,
 }
 
 impl Step {

@@ -11,7 +11,7 @@ use crate::shape::ShapeError;
 impl<T: Real> Quick<'_, '_, T> {
     /// Facet `f`'s normal and the magnitudes of its minors' products.
     #[inline(always)]
-    pub(super) fn plane(&self, f: u32) -> Result<([f64; 3], [f64; 3]), ShapeError> {
+    fn plane(&self, f: u32) -> Result<([f64; 3], [f64; 3]), ShapeError> {
         let words = get(self.planes, f as usize)?;
         let value = |j: usize| -> Result<f64, ShapeError> {
             let (hi, lo) = (get(&words, 2 * j)?, get(&words, 2 * j + 1)?);
@@ -43,7 +43,7 @@ impl<T: Real> Quick<'_, '_, T> {
     /// [`lift`](Self::lift) from the offset `r = q − c` of the point from
     /// the facet's last vertex `c`.
     #[inline(always)]
-    pub(super) fn lift_from(&self, f: u32, r: &[f64; 3]) -> Result<(f64, f64), ShapeError> {
+    fn lift_from(&self, f: u32, r: &[f64; 3]) -> Result<(f64, f64), ShapeError> {
         let (normal, minors) = self.plane(f)?;
         let det = r[0] * normal[0] + r[1] * normal[1] + r[2] * normal[2];
         let permanent = r[0].abs() * minors[0] + r[1].abs() * minors[1] + r[2].abs() * minors[2];
@@ -81,7 +81,7 @@ impl<T: Real> Quick<'_, '_, T> {
     /// copy of a vertex (on the plane), else the exact predicate.
     #[cold]
     #[inline(never)]
-    pub(super) fn exact_side(&self, f: u32, p: u32) -> Result<Sign, ShapeError> {
+    fn exact_side(&self, f: u32, p: u32) -> Result<Sign, ShapeError> {
         let face = get(self.tri, f as usize)?;
         let q = self.pts.at(p)?;
         for v in face {
