@@ -296,8 +296,37 @@ def manifolds(d):
     return out
 
 
+def peers(d):
+    """Box2D v3 (2D) and Box3D (3D), `f32`, from the CSVs of `versus_box2d`
+    and `versus_box3d`: rows both libraries answer."""
+    out = [
+        "| row | gjk | peer | peer/gjk | max gap |",
+        "|---|--:|--:|--:|--:|",
+    ]
+    for peer, name, column in [
+        ("Box2D", "gjk-box2d.csv", "box2d"),
+        ("Box3D", "gjk-box3d.csv", "box3d"),
+    ]:
+        for row in d.csv_rows(name):
+            theirs = row.get(f"{column}_ns_per_query") or ""
+            if not theirs:
+                continue
+            ours = float(row["gjk_ns_per_query"])
+            gap = row.get("max_gap") or ""
+            cells = [
+                f"{peer}: {row['row']}",
+                fmt_time(ours),
+                fmt_time(float(theirs)),
+                ratio(float(theirs), ours),
+                sci(float(gap)) if gap else DASH,
+            ]
+            out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
 TABLES = [
     ("versus-parry", versus_parry),
+    ("peers", peers),
     ("dimensions", dimensions),
     ("warm-start", warm_start),
     ("real-meshes", real_meshes),
