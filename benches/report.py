@@ -303,12 +303,9 @@ def peers(d):
         "| row | gjk | peer | peer/gjk | max gap |",
         "|---|--:|--:|--:|--:|",
     ]
-    for peer, name, column in [
-        ("Box2D", "gjk-box2d.csv", "box2d"),
-        ("Box3D", "gjk-box3d.csv", "box3d"),
-    ]:
+    for peer, name in [("Box2D", "gjk-box2d.csv"), ("Box3D", "gjk-box3d.csv")]:
         for row in d.csv_rows(name):
-            theirs = row.get(f"{column}_ns_per_query") or ""
+            theirs = row.get("peer_ns_per_query") or ""
             if not theirs:
                 continue
             ours = float(row["gjk_ns_per_query"])

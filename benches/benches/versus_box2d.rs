@@ -41,18 +41,18 @@
 //! `target/gjk-box2d.csv`.
 
 use std::cell::Cell;
-use std::fmt::Write as _;
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use boxdd_sys::ffi as b2;
 use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, Bencher, BenchmarkGroup, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
 use gjk::nalgebra::{Isometry2, Translation2, UnitComplex, Vector2};
 use gjk::{
     contact_manifold, distance, hull::Polygon, shape_cast_with_separation, Ball, Capsule, Config,
     Cuboid, Faces, SupportMap, Transformed,
 };
+use gjk_benches::peers::{in_contact, per_query, timed, Row};
 use gjk_benches::{
     polygon_points, pose_pairs, Kind, Lcg, Pose, PosePair, BALL_B, BOX_A, BOX_B,
     CAPSULE_HALF_HEIGHT, CAPSULE_RADIUS, POSES, RESTING, SINK, SLAB,
@@ -247,14 +247,6 @@ fn placed(pairs: &[PosePair<2>]) -> Placed {
     }
 }
 
-/// The touching and overlapping pose pairs of a set: the manifolds' poses.
-fn in_contact(pairs: Vec<PosePair<2>>) -> Vec<PosePair<2>> {
-    pairs
-        .into_iter()
-        .filter(|p| p.kind != Kind::Separated)
-        .collect()
-}
-
 /// A point of a Box2D frame in the world, in `f64`.
 fn world(x: &b2Transform, p: b2Vec2) -> Vector2<f64> {
     let (c, s) = (f64::from(x.q.c), f64::from(x.q.s));
@@ -275,99 +267,6 @@ fn b2v(v: &Vector2<f32>) -> b2Vec2 {
 
 fn v2(v: b2Vec2) -> Vector2<f32> {
     Vector2::new(v.x, v.y)
-}
-
-/// Criterion's loop, keeping the total time and iterations for the CSV's
-/// mean.
-fn timed<O>(bench: &mut Bencher, tally: &Cell<(Duration, u64)>, mut run: impl FnMut() -> O) {
-    bench.iter_custom(|iters| {
-        let start = Instant::now();
-        for _ in 0..iters {
-            black_box(run());
-        }
-        let elapsed = start.elapsed();
-        let (t, n) = tally.get();
-        tally.set((t + elapsed, n + iters));
-        elapsed
-    });
-}
-
-/// Mean nanoseconds per query of a tally over `poses` queries per
-/// iteration.
-fn per_query(tally: &Cell<(Duration, u64)>, poses: usize) -> Option<f64> {
-    let (t, n) = tally.get();
-    (n > 0).then(|| t.as_secs_f64() * 1e9 / (n as f64 * poses as f64))
-}
-
-/// One row of the report.
-#[derive(Default)]
-struct Row {
-    /// `distance`, `manifold` or `cast`.
-    query: &'static str,
-    name: String,
-    poses: usize,
-    gjk_ns: Option<f64>,
-    box2d_ns: Option<f64>,
-    /// Distances or cast fractions: the largest difference.
-    max_gap: Option<f64>,
-    /// Manifolds: the largest difference of the deepest separations.
-    deepest_gap: Option<f64>,
-    /// Manifolds: the largest angle between normals (radians).
-    normal_angle: Option<f64>,
-    /// Poses where point counts (manifolds) or hit and miss (casts) differ.
-    mismatches: Option<usize>,
-    note: String,
-}
-
-fn opt(x: Option<f64>, precision: usize) -> String {
-    x.map_or(String::new(), |x| format!("{x:.precision$e}"))
-}
-
-impl Row {
-    fn csv(&self) -> String {
-        let ratio = match (self.gjk_ns, self.box2d_ns) {
-            (Some(g), Some(b)) => format!("{:.3}", b / g),
-            _ => String::new(),
-        };
-        format!(
-            "{}/{},{},{},{},{},{},{},{},{},\"{}\"\n",
-            self.query,
-            self.name,
-            self.poses,
-            self.gjk_ns.map_or(String::new(), |x| format!("{x:.1}")),
-            self.box2d_ns.map_or(String::new(), |x| format!("{x:.1}")),
-            ratio,
-            opt(self.max_gap, 3),
-            opt(self.deepest_gap, 3),
-            opt(self.normal_angle, 3),
-            self.mismatches.map_or(String::new(), |m| m.to_string()),
-            self.note,
-        )
-    }
-
-    fn print(&self) {
-        let mut line = format!(
-            "{:<28} {:>2} poses:",
-            format!("{}/{}", self.query, self.name),
-            self.poses
-        );
-        if let Some(g) = self.max_gap {
-            let _ = write!(line, " max gap {g:.3e}");
-        }
-        if let Some(m) = self.mismatches {
-            let _ = write!(line, ", {m} mismatched");
-        }
-        if let Some(d) = self.deepest_gap {
-            let _ = write!(line, ", deepest gap {d:.3e}");
-        }
-        if let Some(a) = self.normal_angle {
-            let _ = write!(line, ", normals within {a:.3e} rad");
-        }
-        if !self.note.is_empty() {
-            let _ = write!(line, " ({})", self.note);
-        }
-        eprintln!("{line}");
-    }
 }
 
 /// Our distances over a set of poses, folded into a number.
@@ -466,7 +365,7 @@ where
                 their_distances(pa, pb, black_box(&p.theirs))
             })
         });
-        row.box2d_ns = per_query(&tally, row.poses);
+        row.peer_ns = per_query(&tally, row.poses);
     }
     row
 }
@@ -717,7 +616,7 @@ where
             their_manifolds(&pa, &pb, black_box(&p.theirs))
         })
     });
-    row.box2d_ns = per_query(&tally, row.poses);
+    row.peer_ns = per_query(&tally, row.poses);
     row
 }
 
@@ -906,7 +805,7 @@ fn casts(c: &mut Criterion, rows: &mut Vec<Row>) {
             acc
         })
     });
-    row.box2d_ns = per_query(&tally, row.poses);
+    row.peer_ns = per_query(&tally, row.poses);
     rows.push(row);
     group.finish();
 }
@@ -926,7 +825,7 @@ fn all(c: &mut Criterion) {
     casts(c, &mut rows);
 
     let mut report = String::from(
-        "row,poses,gjk_ns_per_query,box2d_ns_per_query,box2d_over_gjk,max_gap,\
+        "row,poses,gjk_ns_per_query,peer_ns_per_query,peer_over_gjk,max_gap,\
          deepest_gap,max_normal_angle,mismatches,note\n",
     );
     for row in &rows {

@@ -20,6 +20,7 @@ use gjk::nalgebra::{
 use gjk::{hull::Built, intersects, Config, Hull, Real, ShapeError, SupportMap, Transformed};
 
 pub mod obj;
+pub mod peers;
 
 /// Pose pairs per set: one bench iteration runs all of them.
 pub const POSES: usize = 64;
