@@ -562,3 +562,72 @@ fn pose_sequences_give_the_cold_answers() {
     pose_sequence::<f32, 4>(55, 400);
     pose_sequence::<f64, 4>(56, 400);
 }
+
+/// Two boxes: the cached boolean test decides them by their separating axes
+/// as the cold one does, so the two answer alike on every pose apart or
+/// overlapping under general rotation, whatever the cache holds from the
+/// frame before; within 1e-9 of contact they differ only within rounding.
+fn cached_boxes_agree_with_cold<T: TestReal, const D: usize>() {
+    let mut rng = Rng::new(4242 + D as u64);
+    let config = Config::<T, D>::default();
+    let mut cache = SimplexCache::new();
+    for case in 0..400 {
+        let half = |rng: &mut Rng| P::<D>::from_fn(|_, _| rng.range(0.2, 1.5));
+        let (ha, hb) = (half(&mut rng), half(&mut rng));
+        let (ra, rb) = (rotation::<D>(&mut rng), rotation::<D>(&mut rng));
+        let a = Transformed::new(
+            Cuboid::new(to_t(&ha)).unwrap(),
+            ra.map(T::of_f64),
+            to_t(&P::<D>::zeros()),
+        )
+        .unwrap();
+        let u = unit_vector::<D>(&mut rng);
+        // The offset along `u` where the boxes touch, by bisection on the
+        // cold test, then a pose apart, overlapping or within 1e-9 of it.
+        let placed = |s: f64| {
+            Transformed::new(
+                Cuboid::new(to_t(&hb)).unwrap(),
+                rb.map(T::of_f64),
+                to_t(&(u * s)),
+            )
+            .unwrap()
+        };
+        let (mut lo, mut hi) = (0.0, 8.0);
+        for _ in 0..60 {
+            let mid = 0.5 * (lo + hi);
+            if intersects(&a, &placed(mid), &config).unwrap() {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let s = match case % 3 {
+            0 => hi + rng.range(0.01, 0.5),
+            1 => (lo - rng.range(0.01, 0.5)).max(0.0),
+            _ => lo + rng.range(-1e-9, 1e-9),
+        };
+        let b = placed(s);
+        let (cached, cold) = (
+            intersects_cached(&a, &b, &config, &mut cache).unwrap(),
+            intersects(&a, &b, &config).unwrap(),
+        );
+        // Clear of contact the two agree exactly; within rounding of it
+        // (touching counts as intersecting, and a stall as touching) they
+        // may differ only where the distance is within that rounding:
+        // 64 ulps of the scene's size (about 8).
+        let gap = distance(&a, &b, &config).unwrap().distance.as_f64();
+        assert!(
+            cached == cold || (case % 3 == 2 && gap <= 64.0 * T::eps() * 8.0),
+            "{} D={D} case {case}: cached {cached}, cold {cold} at offset {s:e}, gap {gap:e}",
+            T::NAME
+        );
+    }
+}
+
+#[test]
+fn cached_boxes_agree_with_cold_in_every_pose() {
+    cached_boxes_agree_with_cold::<f32, 2>();
+    cached_boxes_agree_with_cold::<f64, 2>();
+    cached_boxes_agree_with_cold::<f32, 3>();
+    cached_boxes_agree_with_cold::<f64, 3>();
+}
