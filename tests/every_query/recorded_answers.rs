@@ -72,6 +72,21 @@ struct Log {
 }
 
 impl Log {
+    /// Records an answer: its line, `None`, or its error.
+    fn answer<X>(
+        &mut self,
+        kind: &str,
+        result: Result<Option<X>, gjk::Error>,
+        line: impl FnOnce(&X) -> String,
+    ) {
+        let text = match &result {
+            Ok(Some(x)) => line(x),
+            Ok(None) => "None".into(),
+            Err(e) => format!("{e:?}"),
+        };
+        self.put(kind, text);
+    }
+
     fn put(&mut self, kind: &str, line: String) {
         let entry = self
             .kinds
@@ -107,74 +122,56 @@ where
 {
     let config = Config::<T, _>::default();
     let k = |q: &str| format!("{tag}/{q}");
-    match intersects(a, b, &config) {
-        Ok(x) => log.put(&k("intersects"), format!("{x}")),
-        Err(e) => log.put(&k("intersects"), format!("{e:?}")),
-    }
-    match distance(a, b, &config) {
-        Ok(d) => log.put(
-            &k("distance"),
-            format!(
-                "{:?} {:?} {} {} {:?} {} {:?}",
-                d.distance,
-                d.lower,
-                v(&d.point_a),
-                v(&d.point_b),
-                d.normal.map(|n| v(&n)),
-                d.iterations,
-                d.status
-            ),
-        ),
-        Err(e) => log.put(&k("distance"), format!("{e:?}")),
-    }
+    let hit = intersects(a, b, &config).map(Some);
+    log.answer(&k("intersects"), hit, |x| format!("{x}"));
+    log.answer(&k("distance"), distance(a, b, &config).map(Some), |d| {
+        format!(
+            "{:?} {:?} {} {} {:?} {} {:?}",
+            d.distance,
+            d.lower,
+            v(&d.point_a),
+            v(&d.point_b),
+            d.normal.map(|n| v(&n)),
+            d.iterations,
+            d.status
+        )
+    });
     let cutoff: T = cast(rng.range(0.0, 1.0));
-    match closest_points(a, b, cutoff, &config) {
-        Ok(Some(d)) => log.put(
-            &k("closest_points"),
-            format!("{:?} {:?} {}", d.distance, d.lower, d.iterations),
-        ),
-        Ok(None) => log.put(&k("closest_points"), "None".into()),
-        Err(e) => log.put(&k("closest_points"), format!("{e:?}")),
-    }
+    log.answer(
+        &k("closest_points"),
+        closest_points(a, b, cutoff, &config),
+        |d| format!("{:?} {:?} {}", d.distance, d.lower, d.iterations),
+    );
     let reach: T = cast(rng.range(0.0, 0.5));
-    match contact(a, b, reach, &config) {
-        Ok(Some(c)) => log.put(
-            &k("contact"),
-            format!(
-                "{:?} {} {} {} {} {:?}",
-                c.distance,
-                v(&c.normal),
-                v(&c.point_a),
-                v(&c.point_b),
-                c.iterations,
-                c.status
-            ),
-        ),
-        Ok(None) => log.put(&k("contact"), "None".into()),
-        Err(e) => log.put(&k("contact"), format!("{e:?}")),
-    }
-    match penetration(a, b, &config) {
-        Ok(Some(p)) => log.put(
-            &k("penetration"),
-            format!(
-                "{:?} {:?} {:?} {} {} {} {} {:?}",
-                p.depth,
-                p.lower,
-                p.upper,
-                v(&p.normal),
-                v(&p.point_a),
-                v(&p.point_b),
-                p.iterations,
-                p.status
-            ),
-        ),
-        Ok(None) => log.put(&k("penetration"), "None".into()),
-        Err(e) => log.put(&k("penetration"), format!("{e:?}")),
-    }
+    log.answer(&k("contact"), contact(a, b, reach, &config), |c| {
+        format!(
+            "{:?} {} {} {} {} {:?}",
+            c.distance,
+            v(&c.normal),
+            v(&c.point_a),
+            v(&c.point_b),
+            c.iterations,
+            c.status
+        )
+    });
+    log.answer(&k("penetration"), penetration(a, b, &config), |p| {
+        format!(
+            "{:?} {:?} {:?} {} {} {} {} {:?}",
+            p.depth,
+            p.lower,
+            p.upper,
+            v(&p.normal),
+            v(&p.point_a),
+            v(&p.point_b),
+            p.iterations,
+            p.status
+        )
+    });
     let velocity = rng.vector::<T, D>(8.0);
-    match shape_cast(a, b, velocity, cast(1.0), &config) {
-        Ok(Some(h)) => log.put(
-            &k("shape_cast"),
+    log.answer(
+        &k("shape_cast"),
+        shape_cast(a, b, velocity, cast(1.0), &config),
+        |h| {
             format!(
                 "{:?} {:?} {:?} {} {} {:?} {} {:?}",
                 h.t,
@@ -185,11 +182,9 @@ where
                 h.normal.map(|n| v(&n)),
                 h.iterations,
                 h.status
-            ),
-        ),
-        Ok(None) => log.put(&k("shape_cast"), "None".into()),
-        Err(e) => log.put(&k("shape_cast"), format!("{e:?}")),
-    }
+            )
+        },
+    );
 }
 
 /// Every query, the manifold included.
@@ -203,8 +198,10 @@ where
     let config = Config::<T, _>::default();
     let reach: T = cast(rng.range(0.0, 0.5));
     let k = |q: &str| format!("{tag}/{q}");
-    match contact_manifold(a, b, reach, &config) {
-        Ok(Some(m)) => {
+    log.answer(
+        &k("manifold"),
+        contact_manifold(a, b, reach, &config),
+        |m| {
             let mut line = format!("{} {:?} {}", v(&m.normal), m.status, m.len());
             for p in m.points() {
                 line += &format!(
@@ -216,11 +213,9 @@ where
                     p.id_b
                 );
             }
-            log.put(&k("manifold"), line);
-        }
-        Ok(None) => log.put(&k("manifold"), "None".into()),
-        Err(e) => log.put(&k("manifold"), format!("{e:?}")),
-    }
+            line
+        },
+    );
 }
 
 fn record_ray<T: Real + Debug, const D: usize>(
@@ -234,9 +229,10 @@ fn record_ray<T: Real + Debug, const D: usize>(
     let aim = shape.center() + rng.vector::<T, D>(1.5);
     let direction = aim - origin;
     let kind = format!("{tag}/ray_cast");
-    match ray_cast(shape, origin, direction, cast(2.0), &Config::default()) {
-        Ok(Some(h)) => log.put(
-            &kind,
+    log.answer(
+        &kind,
+        ray_cast(shape, origin, direction, cast(2.0), &Config::default()),
+        |h| {
             format!(
                 "{:?} {:?} {:?} {} {:?} {} {:?}",
                 h.t,
@@ -246,11 +242,9 @@ fn record_ray<T: Real + Debug, const D: usize>(
                 h.normal.map(|n| v(&n)),
                 h.iterations,
                 h.status
-            ),
-        ),
-        Ok(None) => log.put(&kind, "None".into()),
-        Err(e) => log.put(&kind, format!("{e:?}")),
-    }
+            )
+        },
+    );
 }
 
 /// Random points in a box of half-size `half`, about `centre`.
@@ -348,16 +342,16 @@ fn record_scenes<T: Real + Debug, const D: usize>(log: &mut Log, seed: u64, hull
         for frame in 0..4 {
             let step = rng.vector::<T, D>(0.1) * cast::<T>(f64::from(frame));
             let moved = Transformed::new(Cuboid::new(half_b).unwrap(), rb, tb + step).unwrap();
-            match distance_cached(&box_a, &moved, &Config::default(), &mut cache) {
-                Ok(d) => log.put(
-                    &format!("{tag}/distance_cached"),
+            log.answer(
+                &format!("{tag}/distance_cached"),
+                distance_cached(&box_a, &moved, &Config::default(), &mut cache).map(Some),
+                |d| {
                     format!(
                         "{:?} {:?} {} {:?}",
                         d.distance, d.lower, d.iterations, d.status
-                    ),
-                ),
-                Err(e) => log.put(&format!("{tag}/distance_cached"), format!("{e:?}")),
-            }
+                    )
+                },
+            );
         }
 
         record_ray(log, &tag, &box_a, &mut rng);
