@@ -40,19 +40,17 @@
 //! (all of criterion's runs of the row, warm-up included) to
 //! `target/gjk-box2d.csv`.
 
-use std::cell::Cell;
 use std::hint::black_box;
-use std::time::Duration;
 
 use boxdd_sys::ffi as b2;
 use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use gjk::nalgebra::{Isometry2, Translation2, UnitComplex, Vector2};
 use gjk::{
     contact_manifold, distance, hull::Polygon, shape_cast_with_separation, Ball, Capsule, Config,
     Cuboid, Faces, SupportMap, Transformed,
 };
-use gjk_benches::peers::{in_contact, per_query, timed, Row};
+use gjk_benches::peers::{bench_per_query, in_contact, Row};
 use gjk_benches::{
     polygon_points, pose_pairs, Kind, Lcg, Pose, PosePair, BALL_B, BOX_A, BOX_B,
     CAPSULE_HALF_HEIGHT, CAPSULE_RADIUS, POSES, RESTING, SINK, SLAB,
@@ -353,19 +351,13 @@ where
     }
     row.print();
 
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_with_input(BenchmarkId::new("gjk", name), &p, |bench, p| {
-        timed(bench, &tally, || our_distances(a, b, black_box(&p.ours)))
+    row.gjk_ns = bench_per_query(group, "gjk", name, row.poses, || {
+        our_distances(a, b, black_box(&p.ours))
     });
-    row.gjk_ns = per_query(&tally, row.poses);
     if let Some((pa, pb)) = &proxies {
-        let tally = Cell::new((Duration::ZERO, 0));
-        group.bench_with_input(BenchmarkId::new("box2d", name), &p, |bench, p| {
-            timed(bench, &tally, || {
-                their_distances(pa, pb, black_box(&p.theirs))
-            })
+        row.peer_ns = bench_per_query(group, "box2d", name, row.poses, || {
+            their_distances(pa, pb, black_box(&p.theirs))
         });
-        row.peer_ns = per_query(&tally, row.poses);
     }
     row
 }
@@ -605,18 +597,12 @@ where
     };
     compare_manifolds(a, b, &pa, &pb, &p, &mut row);
     row.print();
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_with_input(BenchmarkId::new("gjk", name), &p, |bench, p| {
-        timed(bench, &tally, || our_manifolds(a, b, black_box(&p.ours)))
+    row.gjk_ns = bench_per_query(group, "gjk", name, row.poses, || {
+        our_manifolds(a, b, black_box(&p.ours))
     });
-    row.gjk_ns = per_query(&tally, row.poses);
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_with_input(BenchmarkId::new("box2d", name), &p, |bench, p| {
-        timed(bench, &tally, || {
-            their_manifolds(&pa, &pb, black_box(&p.theirs))
-        })
+    row.peer_ns = bench_per_query(group, "box2d", name, row.poses, || {
+        their_manifolds(&pa, &pb, black_box(&p.theirs))
     });
-    row.peer_ns = per_query(&tally, row.poses);
     row
 }
 
@@ -784,28 +770,20 @@ fn casts(c: &mut Criterion, rows: &mut Vec<Row>) {
     row.note = format!("{hits} hit by both; Box2D stops within 0.00125 of the target");
     row.print();
 
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_function(BenchmarkId::new("gjk", name), |bench| {
-        timed(bench, &tally, || {
-            let mut acc = 0.0f32;
-            for ((ia, ib), v) in black_box(&p.ours).iter().zip(&velocities) {
-                acc += ours(ia, ib, v).unwrap_or(2.0);
-            }
-            acc
-        })
+    row.gjk_ns = bench_per_query(&mut group, "gjk", name, row.poses, || {
+        let mut acc = 0.0f32;
+        for ((ia, ib), v) in black_box(&p.ours).iter().zip(&velocities) {
+            acc += ours(ia, ib, v).unwrap_or(2.0);
+        }
+        acc
     });
-    row.gjk_ns = per_query(&tally, row.poses);
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_function(BenchmarkId::new("box2d", name), |bench| {
-        timed(bench, &tally, || {
-            let mut acc = 0.0f32;
-            for ((xa, xb), v) in black_box(&p.theirs).iter().zip(&velocities) {
-                acc += theirs(xa, xb, v).unwrap_or(2.0);
-            }
-            acc
-        })
+    row.peer_ns = bench_per_query(&mut group, "box2d", name, row.poses, || {
+        let mut acc = 0.0f32;
+        for ((xa, xb), v) in black_box(&p.theirs).iter().zip(&velocities) {
+            acc += theirs(xa, xb, v).unwrap_or(2.0);
+        }
+        acc
     });
-    row.peer_ns = per_query(&tally, row.poses);
     rows.push(row);
     group.finish();
 }

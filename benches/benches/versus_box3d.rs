@@ -44,20 +44,18 @@
 //! (all of criterion's runs of the row, warm-up included) to
 //! `target/gjk-box3d.csv`.
 
-use std::cell::Cell;
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::time::Duration;
 
 use boxddd_sys::ffi as b3;
 use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use gjk::nalgebra::{Isometry3, Matrix3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use gjk::{
     contact_manifold, contact_manifold_into, distance, shape_cast_with_separation, Ball, Capsule,
     Config, Cuboid, Faces, Manifold, SupportMap, Transformed,
 };
-use gjk_benches::peers::{in_contact, per_query, timed, Row};
+use gjk_benches::peers::{bench_per_query, in_contact, Row};
 use gjk_benches::{
     box_low, facet_down, our_hull, pose_pairs, sphere_points, turned_resting_poses, Kind, Lcg,
     Pose, PosePair, BALL_A, BOX_A, BOX_B, CAPSULE_HALF_HEIGHT, CAPSULE_RADIUS, POSES, RESTING,
@@ -564,18 +562,12 @@ where
     }
     row.print();
 
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_with_input(BenchmarkId::new("gjk", name), &p, |bench, p| {
-        timed(bench, &tally, || our_distances(a, b, black_box(&p.ours)))
+    row.gjk_ns = bench_per_query(group, "gjk", name, row.poses, || {
+        our_distances(a, b, black_box(&p.ours))
     });
-    row.gjk_ns = per_query(&tally, row.poses);
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_with_input(BenchmarkId::new("box3d", name), &p, |bench, p| {
-        timed(bench, &tally, || {
-            their_distances(&pa, &pb, black_box(&p.theirs))
-        })
+    row.peer_ns = bench_per_query(group, "box3d", name, row.poses, || {
+        their_distances(&pa, &pb, black_box(&p.theirs))
     });
-    row.peer_ns = per_query(&tally, row.poses);
     row
 }
 
@@ -903,18 +895,12 @@ where
     };
     compare_manifolds(a, b, &collide, &p, &mut row);
     row.print();
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_with_input(BenchmarkId::new("gjk", name), &p, |bench, p| {
-        timed(bench, &tally, || our_manifolds(a, b, black_box(&p.ours)))
+    row.gjk_ns = bench_per_query(group, "gjk", name, row.poses, || {
+        our_manifolds(a, b, black_box(&p.ours))
     });
-    row.gjk_ns = per_query(&tally, row.poses);
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_with_input(BenchmarkId::new("box3d", name), &p, |bench, p| {
-        timed(bench, &tally, || {
-            their_manifolds(collide, black_box(&p.theirs))
-        })
+    row.peer_ns = bench_per_query(group, "box3d", name, row.poses, || {
+        their_manifolds(collide, black_box(&p.theirs))
     });
-    row.peer_ns = per_query(&tally, row.poses);
     row
 }
 
@@ -1099,28 +1085,20 @@ fn casts(c: &mut Criterion, rows: &mut Vec<Row>) {
     row.note = format!("{hits} hit by both; Box3D stops within 0.00125 of the target");
     row.print();
 
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_function(BenchmarkId::new("gjk", name), |bench| {
-        timed(bench, &tally, || {
-            let mut acc = 0.0f32;
-            for ((ia, ib), v) in black_box(&p.ours).iter().zip(&velocities) {
-                acc += ours(ia, ib, v).unwrap_or(2.0);
-            }
-            acc
-        })
+    row.gjk_ns = bench_per_query(&mut group, "gjk", name, row.poses, || {
+        let mut acc = 0.0f32;
+        for ((ia, ib), v) in black_box(&p.ours).iter().zip(&velocities) {
+            acc += ours(ia, ib, v).unwrap_or(2.0);
+        }
+        acc
     });
-    row.gjk_ns = per_query(&tally, row.poses);
-    let tally = Cell::new((Duration::ZERO, 0));
-    group.bench_function(BenchmarkId::new("box3d", name), |bench| {
-        timed(bench, &tally, || {
-            let mut acc = 0.0f32;
-            for ((xa, xb), v) in black_box(&p.theirs).iter().zip(&velocities) {
-                acc += theirs(xa, xb, v).unwrap_or(2.0);
-            }
-            acc
-        })
+    row.peer_ns = bench_per_query(&mut group, "box3d", name, row.poses, || {
+        let mut acc = 0.0f32;
+        for ((xa, xb), v) in black_box(&p.theirs).iter().zip(&velocities) {
+            acc += theirs(xa, xb, v).unwrap_or(2.0);
+        }
+        acc
     });
-    row.peer_ns = per_query(&tally, row.poses);
     rows.push(row);
     group.finish();
 }

@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use criterion::Bencher;
+use criterion::measurement::WallTime;
+use criterion::{Bencher, BenchmarkGroup, BenchmarkId};
 
 use crate::{Kind, PosePair};
 
@@ -112,4 +113,20 @@ impl Row {
         }
         eprintln!("{line}");
     }
+}
+
+/// Times `run` (one pass over `poses` queries) as benchmark `lib/name` of
+/// `group`, and returns its mean nanoseconds per query.
+pub fn bench_per_query<O>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    lib: &str,
+    name: &str,
+    poses: usize,
+    mut run: impl FnMut() -> O,
+) -> Option<f64> {
+    let tally = Cell::new((Duration::ZERO, 0));
+    group.bench_function(BenchmarkId::new(lib, name), |bench| {
+        timed(bench, &tally, &mut run)
+    });
+    per_query(&tally, poses)
 }
