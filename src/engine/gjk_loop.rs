@@ -5,10 +5,9 @@ use nalgebra::SVector;
 use super::begin::Exits;
 use super::face_bound::{face_bound, FaceBound};
 use super::hooks::{Trail, Watch};
-use super::termination::{
-    bounds_meet, certifies, dot_rounding, gap_closed, proves_beyond, touching,
-};
-use super::{CoreAnswer, Extent, Verdict};
+use super::lean::{lean_loop, Resume};
+use super::termination::{bounds_meet, certifies, gap_closed, proves_beyond, step_bound, touching};
+use super::{CoreAnswer, Verdict};
 use crate::engine::config::Config;
 use crate::engine::config::{Error, Status};
 use crate::engine::pair::Pair;
@@ -30,9 +29,14 @@ struct Stop<T: Real, const D: usize> {
 /// `simplex` (left holding the final simplex), stopping early as `exits`
 /// asks (its cutoffs in the pair's frame).
 ///
+/// The lean loop ([`lean_loop`]) answers first when nothing records the
+/// iterations; where its certificate fails, the careful loop below runs
+/// from the same start. Both give the same answer to rounding (see
+/// `lean.rs`).
+///
 /// The loop starts from `simplex` as it is: its vertices must be points of
 /// the cores (`w = a − b`, support points of the pair) and its closest point
-/// up to date, as after [`begin`] (one point) or a reduction (a warm start).
+/// up to date, as after [`begin`](super::begin) (one point) or a reduction (a warm start).
 /// An empty simplex is a caller error, reported as
 /// [`Error::InvalidConfig`].
 ///
@@ -41,29 +45,64 @@ struct Stop<T: Real, const D: usize> {
 /// from. Cold queries pass `()`, whose reports do nothing: the loop
 /// compiles to the same code as without a trail. Every iteration is
 /// reported to `watch` (for [`crate::trace`]; `()` when untraced).
-pub(crate) fn gjk_loop<T, A, B, const D: usize>(
+#[inline(always)]
+pub(crate) fn gjk_loop<T, A, B, W, R, const D: usize>(
+    pair: &Pair<'_, A, B, T>,
+    config: &Config<T, D>,
+    exits: Exits<T>,
+    simplex: &mut Simplex<T, D>,
+    trail: &mut R,
+    watch: &mut W,
+) -> Result<CoreAnswer<T, D>, Error>
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+    W: Watch<T, D>,
+    R: Trail<T, D>,
+{
+    if simplex.is_empty() {
+        return Err(Error::InvalidConfig);
+    }
+    let resume = if !W::RECORDS && !R::RECORDS {
+        match lean_loop(pair, config, exits, simplex) {
+            Ok(answer) => return Ok(answer),
+            Err(resume) => resume,
+        }
+    } else {
+        Resume::start(simplex)
+    };
+    careful_loop(pair, config, exits, simplex, trail, watch, resume)
+}
+
+/// The careful loop: [`gjk_loop`] with the face bounds of [`face_bound`]
+/// where progress stalls and the QR search where the closed form declines
+/// a simplex, from `resume` (the start of an iteration, as the lean loop
+/// left it or as a query begins).
+pub(super) fn careful_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     config: &Config<T, D>,
     exits: Exits<T>,
     simplex: &mut Simplex<T, D>,
     trail: &mut impl Trail<T, D>,
     watch: &mut impl Watch<T, D>,
+    resume: Resume<T, D>,
 ) -> Result<CoreAnswer<T, D>, Error>
 where
     T: Real,
     A: SupportMap<T, D> + ?Sized,
     B: SupportMap<T, D> + ?Sized,
 {
-    if simplex.is_empty() {
-        return Err(Error::InvalidConfig);
-    }
-    let mut v = simplex.closest_point();
-    let mut extent = Extent::of(simplex);
-    let mut lower = T::zero();
+    let Resume {
+        mut v,
+        mut extent,
+        mut lower,
+        iteration: first,
+    } = resume;
     let tolerance = config.tolerance;
 
     let mut stop = None;
-    for iteration in 1..=config.max_iterations {
+    for iteration in first..=config.max_iterations {
         let end = |verdict, status, lower, iterations| Stop {
             verdict,
             status,
@@ -102,10 +141,9 @@ where
         }
         extent.include(&p);
         let vw = v.dot(&p.w);
-        let norm = vv.sqrt();
-        let proven = vw - dot_rounding(&p.w, norm);
-        if proven > T::zero() {
-            lower = lower.max(proven / norm);
+        let (norm, bound) = step_bound(&p.w, vv, vw);
+        if let Some(bound) = bound {
+            lower = lower.max(bound);
             if exits
                 .beyond
                 .is_some_and(|c| proves_beyond(lower, c, extent))

@@ -11,6 +11,10 @@ use crate::simplex::{Simplex, SupportPoint};
 /// What the loops report, in the kernel's frame. `()` ignores it all, and
 /// its empty inlined methods leave the loops as they are without it.
 pub(crate) trait Watch<T: Real, const D: usize> {
+    /// Whether the watch records anything: a watch that does sees every
+    /// iteration of the careful loop, so the lean loop
+    /// ([`lean_loop`](super::lean::lean_loop)) is not tried.
+    const RECORDS: bool = true;
     /// Told the pair's scale `σ` and the margins, once the pair is set up
     /// (before any step).
     fn frame(&mut self, sigma: T, margins: T);
@@ -26,6 +30,7 @@ pub(crate) trait Watch<T: Real, const D: usize> {
 }
 
 impl<T: Real, const D: usize> Watch<T, D> for () {
+    const RECORDS: bool = false;
     #[inline(always)]
     fn frame(&mut self, _: T, _: T) {}
     #[inline(always)]
@@ -37,6 +42,8 @@ impl<T: Real, const D: usize> Watch<T, D> for () {
 /// the next query with fresh support points along the same directions.
 /// Cold queries pass `()`, which records nothing and compiles away.
 pub(crate) trait Trail<T: Real, const D: usize> {
+    /// Whether the trail records directions (the lean loop keeps none).
+    const RECORDS: bool = true;
     /// Forgets every direction, then records `dir` (the simplex restarted
     /// from the support point along `dir`).
     fn restart(&mut self, dir: &SVector<T, D>);
@@ -55,6 +62,7 @@ pub(crate) trait Trail<T: Real, const D: usize> {
 }
 
 impl<T: Real, const D: usize> Trail<T, D> for () {
+    const RECORDS: bool = false;
     #[inline(always)]
     fn restart(&mut self, _: &SVector<T, D>) {}
     #[inline(always)]

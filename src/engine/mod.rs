@@ -34,6 +34,7 @@ mod extent;
 mod face_bound;
 mod gjk_loop;
 mod hooks;
+mod lean;
 pub(crate) mod pair;
 mod pin;
 mod point_core;

@@ -59,6 +59,21 @@ pub(super) fn dot_rounding<T: Real, const D: usize>(w: &SVector<T, D>, norm: T) 
     dims * (T::EPSILON * T::lit(0.5) * root * max_abs(w) * norm + T::TINIEST)
 }
 
+/// The bound a GJK step proves with the support point `w` along `−v`
+/// (`vv = ‖v‖²`, `vw = v · w`): `(v · w − rounding) / ‖v‖` when positive,
+/// [`dot_rounding`] taken off. Returns `‖v‖` and the bound (`None` when the
+/// step proves nothing).
+#[inline(always)]
+pub(super) fn step_bound<T: Real, const D: usize>(
+    w: &SVector<T, D>,
+    vv: T,
+    vw: T,
+) -> (T, Option<T>) {
+    let norm = vv.sqrt();
+    let proven = vw - dot_rounding(w, norm);
+    (norm, (proven > T::zero()).then(|| proven / norm))
+}
+
 /// A certified lower bound on `n̂ · y`, for `n` a computed unit vector
 /// (its length within `2D u` of one, `u = ε / 2`; `n̂ = n / ‖n‖`) and `y` a
 /// support point: the computed `n · y` less its rounding. The dot product

@@ -40,7 +40,33 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// removed and the simplex is left as it was before it was pushed.
     pub(crate) fn reduce_below(&mut self, norm2: T) -> Option<SVector<T, D>> {
         let base = self.len.checked_sub(1)?;
-        match &self.best_face(base) {
+        let face = self.best_face(base);
+        self.keep_below(base, face.as_ref(), norm2)
+    }
+
+    /// [`reduce_below`](Self::reduce_below) for the lean loop: the closed
+    /// form alone (`D ≤ 3`), `None` when it declines the simplex (thin, flat,
+    /// or out of range) as well as when the closest point is not below
+    /// `norm2`. Either way the newest vertex is removed, and the caller hands
+    /// the query to the careful loop.
+    #[inline(always)]
+    pub(crate) fn reduce_closed(&mut self, norm2: T) -> Option<SVector<T, D>> {
+        let base = self.len.checked_sub(1)?;
+        let face = super::closed_form::closest_face(&self.w(base), base, |i| self.w(i));
+        self.keep_below(base, face.as_ref(), norm2)
+    }
+
+    /// Keeps `face` (through vertex `base`) when its closest point is
+    /// nearer the origin than `norm2` (squared), else removes the newest
+    /// vertex.
+    #[inline(always)]
+    fn keep_below(
+        &mut self,
+        base: usize,
+        face: Option<&Face<T, D>>,
+        norm2: T,
+    ) -> Option<SVector<T, D>> {
+        match face {
             Some(face) if face.norm2 < norm2 => {
                 self.keep(base, face);
                 Some(face.v)
