@@ -28,9 +28,7 @@ impl<T: Real> Extent<T> {
     #[must_use]
     pub fn of<const D: usize>(simplex: &Simplex<T, D>) -> Self {
         let mut e = Self::new();
-        for (p, _) in simplex.iter() {
-            e.include(p);
-        }
+        simplex.for_each(|p, _| e.include(p));
         e
     }
 

@@ -392,10 +392,23 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// ```
     #[must_use]
     pub fn witnesses(&self) -> (SVector<T, D>, SVector<T, D>) {
-        self.iter()
-            .fold((SVector::zeros(), SVector::zeros()), |(pa, pb), (p, l)| {
-                (pa + p.a * l, pb + p.b * l)
-            })
+        let mut sums = (SVector::zeros(), SVector::zeros());
+        self.for_each(|p, l| sums = (sums.0 + p.a * l, sums.1 + p.b * l));
+        sums
+    }
+
+    /// Calls `f` on each vertex and its weight, in order: what
+    /// [`iter`](Self::iter) yields, as a plain loop (an iterator chained
+    /// with the last slot costs a branch per step in the hot paths).
+    #[inline(always)]
+    pub(crate) fn for_each(&self, mut f: impl FnMut(&SupportPoint<T, D>, T)) {
+        let head = self.len.min(D);
+        for (p, &l) in self.head.iter().zip(&self.head_weights).take(head) {
+            f(p, l);
+        }
+        if self.len > D {
+            f(&self.tail, self.tail_weight);
+        }
     }
 
     /// The share of a disagreement `e` between the witnesses that A's
