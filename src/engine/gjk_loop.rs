@@ -98,6 +98,8 @@ where
         mut extent,
         mut lower,
         iteration: first,
+        mut support,
+        mut stalled,
     } = resume;
     let tolerance = config.tolerance;
 
@@ -135,7 +137,7 @@ where
             break;
         }
 
-        let p = pair.support(&-v);
+        let p = support.take().unwrap_or_else(|| pair.support(&-v));
         if !all_finite(&p.w) {
             return Err(pair.non_finite(&p.w));
         }
@@ -177,7 +179,15 @@ where
         let mut below = vv;
         let progress = loop {
             simplex.push(p);
-            let next = trail.reduce_below(simplex, below, &v);
+            let next = if core::mem::take(&mut stalled) {
+                // The lean loop's closed form found this face no nearer;
+                // the reduction would again, and leave the simplex as
+                // this leaves it.
+                simplex.pop();
+                None
+            } else {
+                trail.reduce_below(simplex, below, &v)
+            };
             if next.is_some() || certified.is_some() {
                 break next;
             }

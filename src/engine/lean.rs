@@ -21,11 +21,14 @@
 //! Where it cannot go on (the closed form declines, a step makes no
 //! progress, a number is not finite, the cap, `D > 3`) it hands over a
 //! [`Resume`]: the careful loop takes the same iteration from its start,
-//! with the same simplex, extent and bound. Until then both loops compute
+//! with the same simplex, extent and bound, the support point already
+//! taken, and whether the closed form answered with no progress (the
+//! careful loop's reduction would find the same face). Until then both loops compute
 //! the same numbers in the same order, so an answer is the careful loop's to
 //! the last bit whichever loop gives it (the unit tests below check each on
 //! the benches' poses, and `tests/every_query/recorded_answers.rs` the
-//! public queries), and a handover costs one support point taken twice.
+//! public queries), and a handover costs at most the closed form tried
+//! twice.
 //!
 //! The careful loop alone runs when something records the iterations (a
 //! trace, or a warm start's directions): [`Watch::RECORDS`] and
@@ -43,7 +46,7 @@ use crate::engine::config::{Config, Status};
 use crate::engine::pair::Pair;
 use crate::math::real::{all_finite, Length, Real};
 use crate::shape::SupportMap;
-use crate::simplex::Simplex;
+use crate::simplex::{Reduced, Simplex, SupportPoint};
 
 /// Where the careful loop takes over: the start of an iteration, with the
 /// loop's state as it stands there.
@@ -57,6 +60,11 @@ pub(crate) struct Resume<T: Real, const D: usize> {
     pub lower: T,
     /// The iteration to run next (from 1).
     pub iteration: u32,
+    /// The support point along `−v` when that iteration already took it.
+    pub support: Option<SupportPoint<T, D>>,
+    /// Whether that iteration's closed form answered and made no progress
+    /// (the careful loop's own reduction would find the same).
+    pub stalled: bool,
 }
 
 impl<T: Real, const D: usize> Resume<T, D> {
@@ -67,6 +75,8 @@ impl<T: Real, const D: usize> Resume<T, D> {
             extent: Extent::of(simplex),
             lower: T::zero(),
             iteration: 1,
+            support: None,
+            stalled: false,
         }
     }
 }
@@ -98,14 +108,16 @@ where
     }
     let tolerance = config.tolerance;
     for iteration in 1..=config.max_iterations {
-        // Where the careful loop resumes: this iteration, from its start.
-        // (Taking the support point again adds nothing to the extent or the
-        // bound that it did not add here: both are maxima.)
-        let resume = |extent, lower| Resume {
+        // Where the careful loop resumes: this iteration, from its start,
+        // with the support point taken here (the extent and the bound it
+        // added are maxima: adding it again changes neither).
+        let resume = |extent, lower, p, stalled| Resume {
             v,
             extent,
             lower,
             iteration,
+            support: Some(p),
+            stalled,
         };
         let vv = v.length_squared();
         if touching(vv, extent) || simplex.is_full() {
@@ -152,7 +164,7 @@ where
         }
         if gap_closed(vv, vw, norm, tolerance, extent) {
             if !(all_finite(&p.w) && norm.is_finite()) {
-                return Err(resume(extent, lower));
+                return Err(resume(extent, lower, p, false));
             }
             let answer = ended(
                 simplex,
@@ -165,8 +177,9 @@ where
         }
         simplex.push(p);
         match simplex.reduce_closed(vv) {
-            Some(next) => v = next,
-            None => return Err(resume(extent, lower)),
+            Reduced::Below(next) => v = next,
+            Reduced::NoProgress => return Err(resume(extent, lower, p, true)),
+            Reduced::Declined => return Err(resume(extent, lower, p, false)),
         }
     }
     Err(Resume {
@@ -174,6 +187,8 @@ where
         extent,
         lower,
         iteration: config.max_iterations.saturating_add(1),
+        support: None,
+        stalled: false,
     })
 }
 

@@ -2,8 +2,9 @@
 
 use nalgebra::SVector;
 
+use super::cone_ray::cone_entry;
 use super::cylinder::{revolution_lengths, rim_point};
-use super::{ShapeError, SupportMap};
+use super::{RayEntry, ShapeError, SupportMap};
 use crate::math::real::Real;
 
 /// A solid circular cone about the `y` axis: apex at `(0, h, 0)`, base disc
@@ -104,5 +105,20 @@ impl<T: Real> SupportMap<T, 3> for Cone<T> {
     #[inline]
     fn center(&self) -> SVector<T, 3> {
         SVector::zeros()
+    }
+    /// The slab of the base and apex planes and the side's quadratic, in
+    /// closed form (see `cone_ray.rs`); only for the sharp cone
+    /// (`radius = 0`), as for a cylinder.
+    #[inline]
+    fn ray_core(
+        &self,
+        origin: &SVector<T, 3>,
+        direction: &SVector<T, 3>,
+        radius: T,
+    ) -> Option<RayEntry<T, 3>> {
+        if radius != T::zero() {
+            return None;
+        }
+        cone_entry(origin, direction, (self.radius, self.half_height))
     }
 }

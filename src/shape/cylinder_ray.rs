@@ -24,10 +24,10 @@ use crate::math::real::{robust_norm, Real};
 
 /// An interval of the ray parameter and the outward normal where it
 /// starts (`None` for an interval that starts at `−∞`).
-type Span<T> = (T, T, Option<SVector<T, 3>>);
+pub(super) type Span<T> = (T, T, Option<SVector<T, 3>>);
 
 /// Where the ray `o + λ u` meets the slab `|y| ≤ h`: `None` for a miss.
-fn slab<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, h: T) -> Option<Span<T>> {
+pub(super) fn slab<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, h: T) -> Option<Span<T>> {
     if u.y == T::zero() {
         return (o.y.abs() <= h).then_some((-T::lit(f64::INFINITY), T::lit(f64::INFINITY), None));
     }

@@ -7,6 +7,7 @@ mod ball;
 mod box_frame;
 mod capsule;
 mod cone;
+mod cone_ray;
 mod cuboid;
 mod cylinder;
 mod cylinder_ray;

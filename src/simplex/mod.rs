@@ -9,5 +9,6 @@ mod storage;
 mod support_point;
 
 pub(crate) use closed_form::vouched;
+pub(crate) use reduce::Reduced;
 pub use storage::Simplex;
 pub use support_point::SupportPoint;

@@ -8,6 +8,16 @@ use crate::math::real::Real;
 use super::johnson::Face;
 use super::Simplex;
 
+/// What [`Simplex::reduce_closed`] did.
+pub(crate) enum Reduced<T: Real, const D: usize> {
+    /// The closest point of the reduced simplex, nearer than before.
+    Below(SVector<T, D>),
+    /// The closed form's face is no nearer: the newest vertex was removed.
+    NoProgress,
+    /// The closed form declined the simplex: the newest vertex was removed.
+    Declined,
+}
+
 impl<T: Real, const D: usize> Simplex<T, D> {
     /// among the faces that contain the newest vertex.
     ///
@@ -45,15 +55,24 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     }
 
     /// [`reduce_below`](Self::reduce_below) for the lean loop: the closed
-    /// form alone (`D ≤ 3`), `None` when it declines the simplex (thin, flat,
-    /// or out of range) as well as when the closest point is not below
-    /// `norm2`. Either way the newest vertex is removed, and the caller hands
-    /// the query to the careful loop.
+    /// form alone (`D ≤ 3`). When it declines the simplex (thin, flat, or
+    /// out of range) or its closest point is not below `norm2`, the newest
+    /// vertex is removed and the caller hands the query to the careful
+    /// loop; [`Reduced::NoProgress`] tells it that the closed form answered,
+    /// so that `reduce_below` would find the same face (and fail the same
+    /// way) without the QR search.
     #[inline(always)]
-    pub(crate) fn reduce_closed(&mut self, norm2: T) -> Option<SVector<T, D>> {
-        let base = self.len.checked_sub(1)?;
+    pub(crate) fn reduce_closed(&mut self, norm2: T) -> Reduced<T, D> {
+        let Some(base) = self.len.checked_sub(1) else {
+            return Reduced::Declined;
+        };
         let face = super::closed_form::closest_face(&self.w(base), base, |i| self.w(i));
-        self.keep_below(base, face.as_ref(), norm2)
+        let answered = face.is_some();
+        match self.keep_below(base, face.as_ref(), norm2) {
+            Some(v) => Reduced::Below(v),
+            None if answered => Reduced::NoProgress,
+            None => Reduced::Declined,
+        }
     }
 
     /// Keeps `face` (through vertex `base`) when its closest point is

@@ -1,5 +1,6 @@
 //! Casts answered in closed form (a box's slabs, a capsule's cylinder and
-//! caps, through `SupportMap::ray_core`) against the cast loop on the same
+//! caps, a cone's or cylinder's slab and quadratic, through
+//! `SupportMap::ray_core`) against the cast loop on the same
 //! shapes with the capability hidden, in D = 2, 3, 4, `f32` and `f64`.
 //!
 //! Oracles: the loop (hit or miss, `t`), and each answer's certificate: the
@@ -13,8 +14,8 @@
 use crate::support;
 
 use gjk::{
-    contact, distance, ray_cast, shape_cast, Ball, Capsule, Config, Cuboid, Error, Point, RayHit,
-    Rounded, Segment, Status, SupportMap, Transformed, Vector,
+    contact, distance, ray_cast, shape_cast, Ball, Capsule, Cone, Config, Cuboid, Cylinder, Error,
+    Point, RayHit, Rounded, Segment, Status, SupportMap, Transformed, Vector,
 };
 use support::{rotation, unit_vector, Hidden, Rng, Source, TestReal, P};
 
@@ -201,6 +202,36 @@ fn suite<T: TestReal, const D: usize>(rays: usize) {
         let ball_like = Capsule::new(p, p, radius).unwrap();
         against_loop::<T, D, _>(&name("point capsule"), ball_like, 4.0, &mut rng, rays);
     }
+}
+
+/// Cones and cylinders (`Cone`, `Cylinder`: their slabs and quadratics),
+/// bare and placed, slender to squat (the cone's side slope `r / 2h` from
+/// 1/16 to 8).
+fn revolutions<T: TestReal>(rays: usize) {
+    let mut rng = Rng::new(17);
+    for (case, (h, r)) in [(1.0, 1.0), (2.0, 0.25), (0.1, 1.6), (0.5, 2.0)]
+        .into_iter()
+        .enumerate()
+    {
+        let (h, r) = (T::of_f64(h), T::of_f64(r));
+        let cone = Cone::new(h, r).unwrap();
+        let cylinder = Cylinder::new(h, r).unwrap();
+        let rot = rotation::<3>(&mut rng).map(T::of_f64);
+        let t = narrow::<T, 3>(&P::<3>::from_fn(|_, _| rng.range(-1.0, 1.0)));
+        let name = |s: &str| format!("{s} {case}");
+        against_loop::<T, 3, _>(&name("cone"), cone, 4.0, &mut rng, rays);
+        let placed = Transformed::new(cone, rot, t).unwrap();
+        against_loop::<T, 3, _>(&name("placed cone"), placed, 4.0, &mut rng, rays);
+        against_loop::<T, 3, _>(&name("cylinder"), cylinder, 4.0, &mut rng, rays);
+        let placed = Transformed::new(cylinder, rot, t).unwrap();
+        against_loop::<T, 3, _>(&name("placed cylinder"), placed, 4.0, &mut rng, rays);
+    }
+}
+
+#[test]
+fn cone_and_cylinder_rays_in_closed_form_match_the_loop() {
+    revolutions::<f64>(400);
+    revolutions::<f32>(400);
 }
 
 #[test]

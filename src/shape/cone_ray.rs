@@ -1,0 +1,160 @@
+//! Where a ray enters a cone, in closed form.
+//!
+//! The solid cone of [`Cone`](super::Cone) (apex `(0, h, 0)`, base disc of
+//! radius `r` at `y = −h`) is the slab `|y| ≤ h` intersected with the solid
+//! nappe `‖p⊥‖ ≤ k (h − y)`, `k = r / 2h` (`⊥`: the `x, z` part). Along the
+//! ray `o + λ u` the slab is an interval (as for the cylinder), and so is the
+//! nappe: `k (h − y) − ‖p⊥‖` is concave in `λ`, so the set where it is not
+//! negative is connected. Its ends are roots of the quadratic
+//! `f(λ) = ‖o⊥ + λ u⊥‖² − k² (s − λ u_y)²`, `s = h − o_y`, which vanishes
+//! on both nappes of the double cone:
+//!
+//! * `a = ‖u⊥‖² − k² u_y² > 0` (the ray is flatter than the cone's side):
+//!   `f ≤ 0` between the roots, a piece of one nappe, which is ours where
+//!   `h − y ≥ 0` at its middle;
+//! * `a < 0` (steeper): `f ≤ 0` outside the roots, one half-line in each
+//!   nappe; ours is the one `h − y` grows along, the later one for a ray
+//!   going down (`u_y < 0`), the earlier one going up;
+//! * `a = 0` (parallel to a generator): `f` is linear, one half-line.
+//!
+//! The roots are taken without subtracting nearly equal numbers,
+//! `q / a` and `c / q` with `q = −(b + sign(b) √(b² − a c))`. The entry is
+//! the later of the two intervals' starts; its normal the base's (`−y`) or
+//! the side's at the entry point, `(p⊥ / ‖p⊥‖, k) / √(1 + k²)`. An entry at
+//! or near the apex, where no normal is defined or the side's normal turns
+//! with the rounding of the entry point, and cones flatter or sharper than
+//! `k ∈ [2⁻⁶, 2⁶]`, whose discriminant loses more than `2⁶ ε` to rounding,
+//! are left to the loop.
+
+use nalgebra::{SVector, Vector2};
+
+use super::cylinder_ray::{slab, Span};
+use super::RayEntry;
+use crate::math::real::{robust_norm, Real};
+
+/// The steepest and flattest sides answered in closed form: `k = r / 2h`
+/// within `[1 / SLOPE_RANGE, SLOPE_RANGE]`.
+const SLOPE_RANGE: f64 = 64.0;
+
+/// The share of the base's radius around the axis where a side entry is
+/// left to the loop: there the side's normal, from the entry point's
+/// distance to the axis, would carry that point's rounding magnified by
+/// more than 16.
+const APEX_SHARE: f64 = 0.0625;
+
+/// Where the ray `o + λ u` meets the solid nappe `‖p⊥‖ ≤ k (h − y)`:
+/// `None` for a miss; `(−∞, ∞)`-like ends where it runs on inside.
+fn nappe<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, k: T, h: T) -> Option<(T, T)> {
+    // The roots are found from the ray point nearest the axis (or, for a
+    // ray along it, from its crossing of `y = 0`): there the quadratic's
+    // coefficients are of the size of the cone, not of the ray's start, and
+    // `b² − a c` cancels no more than the cone's own numbers.
+    let flat = u.x * u.x + u.z * u.z;
+    let shift = if flat >= u.y * u.y {
+        -(o.x * u.x + o.z * u.z) / flat
+    } else {
+        -o.y / u.y
+    };
+    let shift = if shift.is_finite() { shift } else { T::zero() };
+    let near = o + u * shift;
+    let (lo, hi) = nappe_from(&near, u, k, h)?;
+    Some((lo + shift, hi + shift))
+}
+
+/// [`nappe`] from the ray's start `o` as it is.
+fn nappe_from<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, k: T, h: T) -> Option<(T, T)> {
+    let infinity = T::lit(f64::INFINITY);
+    let (o2, u2) = (Vector2::new(o.x, o.z), Vector2::new(u.x, u.z));
+    let (kk, s) = (k * k, h - o.y);
+    let a = u2.dot(&u2) - kk * u.y * u.y;
+    let b = o2.dot(&u2) + kk * s * u.y;
+    let c = o2.dot(&o2) - kk * s * s;
+    // `h − y` along the ray.
+    let above_apex = |lambda: T| s - lambda * u.y < T::zero();
+    if a == T::zero() {
+        if b == T::zero() {
+            return None;
+        }
+        let root = -c / (b + b);
+        if above_apex(root) {
+            return None;
+        }
+        return Some(if b < T::zero() {
+            (root, infinity)
+        } else {
+            (-infinity, root)
+        });
+    }
+    let disc = b * b - a * c;
+    if disc < T::zero() && a > T::zero() {
+        return None;
+    }
+    let root = disc.max(T::zero()).sqrt();
+    let q = if b < T::zero() { root - b } else { -b - root };
+    let first = q / a;
+    let second = if q == T::zero() { first } else { c / q };
+    let (lo, hi) = (first.min(second), first.max(second));
+    if a > T::zero() {
+        let middle = lo * T::lit(0.5) + hi * T::lit(0.5);
+        return (!above_apex(middle)).then_some((lo, hi));
+    }
+    Some(if u.y < T::zero() {
+        (hi, infinity)
+    } else {
+        (-infinity, lo)
+    })
+}
+
+/// The cone's entry for the ray `o + λ u` (see the module docs): `None` for
+/// a degenerate or extreme cone, an entry at the apex, or a length out of
+/// range, all left to the loop.
+pub(super) fn cone_entry<T: Real>(
+    o: &SVector<T, 3>,
+    u: &SVector<T, 3>,
+    (r, h): (T, T),
+) -> Option<RayEntry<T, 3>> {
+    if !(r > T::zero() && h > T::zero()) {
+        return None;
+    }
+    let k = r / (h + h);
+    let range = T::lit(SLOPE_RANGE);
+    if !(k >= range.recip() && k <= range) {
+        return None;
+    }
+    let Some((cap_in, cap_out, cap_normal)): Option<Span<T>> = slab(o, u, h) else {
+        return Some(RayEntry::Miss);
+    };
+    let Some((side_in, side_out)) = nappe(o, u, k, h) else {
+        return Some(RayEntry::Miss);
+    };
+    let (enter, exit) = (cap_in.max(side_in), cap_out.min(side_out));
+    if exit < T::zero() || enter > exit {
+        return Some(RayEntry::Miss);
+    }
+    if enter <= T::zero() {
+        return Some(RayEntry::Inside);
+    }
+    if !enter.is_finite() {
+        return None;
+    }
+    let normal = if cap_in >= side_in {
+        // Only the base is a face: through the plane of the apex a ray
+        // enters at the apex alone.
+        cap_normal.filter(|n| n.y < T::zero())?
+    } else {
+        let at = o + u * enter;
+        let across = Vector2::new(at.x, at.z);
+        let n = robust_norm(&across);
+        let length = (T::one() + k * k).sqrt();
+        // Near the apex the side's normal turns with the rounding of the
+        // entry point across the axis: there the loop decides.
+        if !(n > r * T::lit(APEX_SHARE) && n.is_finite()) {
+            return None;
+        }
+        SVector::<T, 3>::new(at.x / n, k, at.z / n) / length
+    };
+    Some(RayEntry::At {
+        lambda: enter,
+        normal,
+    })
+}
