@@ -120,6 +120,13 @@ where
             stalled,
         };
         let vv = v.length_squared();
+        if !vv.is_finite() {
+            // The careful loop reports the overflow.
+            return Err(Resume {
+                support: None,
+                ..resume(extent, lower, SupportPoint::ZERO, false)
+            });
+        }
         if touching(vv, extent) || simplex.is_full() {
             // The cores touch to rounding, or the closed form found the
             // origin inside a simplex it vouched for.
@@ -143,6 +150,10 @@ where
             ));
         }
         let p = pair.support(&-v);
+        if !all_finite(&p.w) {
+            // Before it enters the extent: the careful loop reports it.
+            return Err(resume(extent, lower, p, false));
+        }
         extent.include(&p);
         let vw = v.dot(&p.w);
         let (norm, bound) = step_bound(&p.w, vv, vw);

@@ -24,13 +24,16 @@
 //! or near the apex, where no normal is defined or the side's normal turns
 //! with the rounding of the entry point, and cones flatter or sharper than
 //! `k ∈ [2⁻⁶, 2⁶]`, whose discriminant loses more than `2⁶ ε` to rounding,
-//! are left to the loop.
+//! are left to the loop, and so is every miss that is not clear: a ray
+//! whose nearest point to the solid lies within `√ε` of the scene's size
+//! of it (a graze of the side, the rim or the apex, a start on the
+//! surface), and a ray along a generator.
 
 use nalgebra::{SVector, Vector2};
 
 use super::cylinder_ray::{slab, Span};
 use super::RayEntry;
-use crate::math::real::{robust_norm, Real};
+use crate::math::real::{max_abs, robust_norm, Real};
 
 /// The steepest and flattest sides answered in closed form: `k = r / 2h`
 /// within `[1 / SLOPE_RANGE, SLOPE_RANGE]`.
@@ -42,9 +45,18 @@ const SLOPE_RANGE: f64 = 64.0;
 /// more than 16.
 const APEX_SHARE: f64 = 0.0625;
 
-/// Where the ray `o + λ u` meets the solid nappe `‖p⊥‖ ≤ k (h − y)`:
-/// `None` for a miss; `(−∞, ∞)`-like ends where it runs on inside.
-fn nappe<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, k: T, h: T) -> Option<(T, T)> {
+/// Where a ray meets the solid nappe: an interval of its parameter (ends
+/// infinite where it runs on inside), a miss by more than rounding, or a
+/// case rounding cannot decide (a graze, a ray along a generator).
+enum Along<T> {
+    Span(T, T),
+    /// A miss, with the parameter where the ray comes nearest the side.
+    Miss(T),
+    Unsure,
+}
+
+/// Where the ray `o + λ u` meets the solid nappe `‖p⊥‖ ≤ k (h − y)`.
+fn nappe<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, k: T, h: T) -> Along<T> {
     // The roots are found from the ray point nearest the axis (or, for a
     // ray along it, from its crossing of `y = 0`): there the quadratic's
     // coefficients are of the size of the cone, not of the ray's start, and
@@ -57,37 +69,29 @@ fn nappe<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, k: T, h: T) -> Option<(T
     };
     let shift = if shift.is_finite() { shift } else { T::zero() };
     let near = o + u * shift;
-    let (lo, hi) = nappe_from(&near, u, k, h)?;
-    Some((lo + shift, hi + shift))
+    match nappe_from(&near, u, k, h) {
+        Along::Span(lo, hi) => Along::Span(lo + shift, hi + shift),
+        Along::Miss(nearest) => Along::Miss(nearest + shift),
+        Along::Unsure => Along::Unsure,
+    }
 }
 
 /// [`nappe`] from the ray's start `o` as it is.
-fn nappe_from<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, k: T, h: T) -> Option<(T, T)> {
+fn nappe_from<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, k: T, h: T) -> Along<T> {
     let infinity = T::lit(f64::INFINITY);
     let (o2, u2) = (Vector2::new(o.x, o.z), Vector2::new(u.x, u.z));
     let (kk, s) = (k * k, h - o.y);
     let a = u2.dot(&u2) - kk * u.y * u.y;
     let b = o2.dot(&u2) + kk * s * u.y;
     let c = o2.dot(&o2) - kk * s * s;
-    // `h − y` along the ray.
-    let above_apex = |lambda: T| s - lambda * u.y < T::zero();
     if a == T::zero() {
-        if b == T::zero() {
-            return None;
-        }
-        let root = -c / (b + b);
-        if above_apex(root) {
-            return None;
-        }
-        return Some(if b < T::zero() {
-            (root, infinity)
-        } else {
-            (-infinity, root)
-        });
+        // Along a generator: left to the loop.
+        return Along::Unsure;
     }
     let disc = b * b - a * c;
     if disc < T::zero() && a > T::zero() {
-        return None;
+        // `f` is least, the ray nearest the side, at `−b / a`.
+        return Along::Miss(-b / a);
     }
     let root = disc.max(T::zero()).sqrt();
     let q = if b < T::zero() { root - b } else { -b - root };
@@ -95,14 +99,25 @@ fn nappe_from<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, k: T, h: T) -> Opti
     let second = if q == T::zero() { first } else { c / q };
     let (lo, hi) = (first.min(second), first.max(second));
     if a > T::zero() {
+        // A chord of one nappe: ours where `h − y ≥ 0` at its middle.
         let middle = lo * T::lit(0.5) + hi * T::lit(0.5);
-        return (!above_apex(middle)).then_some((lo, hi));
+        return if s - middle * u.y >= T::zero() {
+            Along::Span(lo, hi)
+        } else {
+            Along::Miss(middle)
+        };
     }
-    Some(if u.y < T::zero() {
-        (hi, infinity)
-    } else {
-        (-infinity, lo)
-    })
+    Along::Span(
+        if u.y < T::zero() { hi } else { -infinity },
+        if u.y < T::zero() { infinity } else { lo },
+    )
+}
+
+/// Whether `p` lies within `delta` of the cone of slope `k` and half-height
+/// `h`, in its slab and inside its side.
+fn near_solid<T: Real>(p: &SVector<T, 3>, (k, h): (T, T), delta: T) -> bool {
+    let across = robust_norm(&Vector2::new(p.x, p.z));
+    p.y.abs() <= h + delta && across <= k * (h - p.y) + delta * (T::one() + k)
 }
 
 /// The cone's entry for the ray `o + λ u` (see the module docs): `None` for
@@ -121,15 +136,31 @@ pub(super) fn cone_entry<T: Real>(
     if !(k >= range.recip() && k <= range) {
         return None;
     }
-    let Some((cap_in, cap_out, cap_normal)): Option<Span<T>> = slab(o, u, h) else {
-        return Some(RayEntry::Miss);
+    // A miss is answered only where the ray's nearest point to the solid
+    // is clearly outside it, by `√ε` of the scene: the parameters of a ray
+    // that grazes the side, the rim or the apex, or of one nearly parallel
+    // to the base, carry rounding magnified by the graze (the slab's
+    // crossing by `1 / |u_y|`), and the loop decides those.
+    let miss = |nearest: T| {
+        let scale = max_abs(o) + r + h + max_abs(u) * nearest.abs();
+        let near = near_solid(&(o + u * nearest), (k, h), T::EPSILON.sqrt() * scale);
+        (!near).then_some(RayEntry::Miss)
     };
-    let Some((side_in, side_out)) = nappe(o, u, k, h) else {
-        return Some(RayEntry::Miss);
+    let Some((cap_in, cap_out, cap_normal)): Option<Span<T>> = slab(o, u, h) else {
+        // Parallel to the base and beyond the slab: nearest at the start.
+        return miss(T::zero());
+    };
+    let (side_in, side_out) = match nappe(o, u, k, h) {
+        Along::Span(lo, hi) => (lo, hi),
+        Along::Miss(nearest) => return miss(nearest.max(T::zero())),
+        Along::Unsure => return None,
     };
     let (enter, exit) = (cap_in.max(side_in), cap_out.min(side_out));
-    if exit < T::zero() || enter > exit {
-        return Some(RayEntry::Miss);
+    if exit < T::zero() {
+        return miss(T::zero());
+    }
+    if enter > exit {
+        return miss((enter * T::lit(0.5) + exit * T::lit(0.5)).max(T::zero()));
     }
     if enter <= T::zero() {
         return Some(RayEntry::Inside);

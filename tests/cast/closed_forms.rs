@@ -62,6 +62,22 @@ fn against_loop<T: TestReal, const D: usize, S: SupportMap<T, D> + Copy>(
     rng: &mut Rng,
     rays: usize,
 ) {
+    let (closed, hits) = against_loop_counted(name, shape, scale, rng, rays, true);
+    assert_eq!(closed, hits);
+}
+
+/// [`against_loop`], for a shape whose closed form may leave some rays to
+/// the loop (`always_closed` false): how many hits were in closed form, of
+/// how many.
+fn against_loop_counted<T: TestReal, const D: usize, S: SupportMap<T, D> + Copy>(
+    name: &str,
+    shape: S,
+    scale: f64,
+    rng: &mut Rng,
+    rays: usize,
+    always_closed: bool,
+) -> (usize, usize) {
+    let (mut closed, mut hits) = (0, 0);
     let config = Config::<T, _>::default();
     let hidden = Hidden(shape);
     let budget = ULPS * T::eps() * scale;
@@ -76,15 +92,32 @@ fn against_loop<T: TestReal, const D: usize, S: SupportMap<T, D> + Copy>(
         let (o, d) = (narrow::<T, D>(&origin), narrow::<T, D>(&dir));
         let max_t = T::of_f64(if rng.chance(0.2) { 0.5 } else { 1e9 });
         let what = format!("{} D = {D} {name}, ray {ray}", T::NAME);
-        let fast = ray_cast(&shape, o, d, max_t, &config).unwrap();
-        let slow = ray_cast(&hidden, o, d, max_t, &config).unwrap();
+        let (fast, slow) = match (
+            ray_cast(&shape, o, d, max_t, &config),
+            ray_cast(&hidden, o, d, max_t, &config),
+        ) {
+            (Ok(fast), Ok(slow)) => (fast, slow),
+            // The loop may reach its cap where it grazes a cone's apex; a
+            // closed form never errs.
+            (fast, slow) if !always_closed => {
+                assert!(fast.is_ok() || slow.is_err(), "{fast:?} {slow:?}; {what}");
+                continue;
+            }
+            (fast, slow) => panic!("{fast:?} {slow:?}; {what}"),
+        };
         let length = wide(&d).norm();
         if let Some(h) = &fast {
-            assert_eq!(h.iterations, 0, "not in closed form; {what}");
+            if always_closed {
+                assert_eq!(h.iterations, 0, "not in closed form; {what}");
+            }
+            hits += 1;
+            closed += usize::from(h.iterations == 0);
             on_plane(&shape, h, budget, &what);
         }
-        // A loop that did not converge only brackets the hit.
+        // A loop that did not converge only brackets the hit (the fast
+        // side's too, where its closed form left the ray to the loop).
         let slow = slow.filter(|s| s.status == Status::Converged);
+        let fast = fast.filter(|f| f.status == Status::Converged);
         match (&fast, &slow) {
             (Some(f), Some(s)) => {
                 if f.t == T::of_f64(0.0) {
@@ -118,6 +151,7 @@ fn against_loop<T: TestReal, const D: usize, S: SupportMap<T, D> + Copy>(
             (None, None) => {}
         }
     }
+    (closed, hits)
 }
 
 /// The signed distance from `x` to the shape (negative inside), by
@@ -219,12 +253,36 @@ fn revolutions<T: TestReal>(rays: usize) {
         let rot = rotation::<3>(&mut rng).map(T::of_f64);
         let t = narrow::<T, 3>(&P::<3>::from_fn(|_, _| rng.range(-1.0, 1.0)));
         let name = |s: &str| format!("{s} {case}");
-        against_loop::<T, 3, _>(&name("cone"), cone, 4.0, &mut rng, rays);
-        let placed = Transformed::new(cone, rot, t).unwrap();
-        against_loop::<T, 3, _>(&name("placed cone"), placed, 4.0, &mut rng, rays);
-        against_loop::<T, 3, _>(&name("cylinder"), cylinder, 4.0, &mut rng, rays);
-        let placed = Transformed::new(cylinder, rot, t).unwrap();
-        against_loop::<T, 3, _>(&name("placed cylinder"), placed, 4.0, &mut rng, rays);
+        let placed_cone = Transformed::new(cone, rot, t).unwrap();
+        let placed_cylinder = Transformed::new(cylinder, rot, t).unwrap();
+        let counts = [
+            against_loop_counted::<T, 3, _>(&name("cone"), cone, 4.0, &mut rng, rays, false),
+            against_loop_counted(
+                &name("placed cone"),
+                placed_cone,
+                4.0,
+                &mut rng,
+                rays,
+                false,
+            ),
+            against_loop_counted(&name("cylinder"), cylinder, 4.0, &mut rng, rays, false),
+            against_loop_counted(
+                &name("placed cylinder"),
+                placed_cylinder,
+                4.0,
+                &mut rng,
+                rays,
+                false,
+            ),
+        ];
+        // Most hits in closed form: the loop takes grazes, entries near a
+        // cone's apex and rays along its side.
+        for (closed, hits) in counts {
+            assert!(
+                closed * 10 >= hits * 7,
+                "{closed} of {hits} hits in closed form, case {case}"
+            );
+        }
     }
 }
 
