@@ -97,15 +97,16 @@ where
     A: SupportMap<T, D> + ?Sized,
     B: SupportMap<T, D> + ?Sized,
 {
+    let start = Resume::start(simplex);
+    if D > 3 {
+        return Err(start);
+    }
     let Resume {
         mut v,
         mut extent,
         mut lower,
         ..
-    } = Resume::start(simplex);
-    if D > 3 {
-        return Err(Resume::start(simplex));
-    }
+    } = start;
     let tolerance = config.tolerance;
     for iteration in 1..=config.max_iterations {
         // Where the careful loop resumes: this iteration, from its start,

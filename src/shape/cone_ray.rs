@@ -31,7 +31,7 @@
 
 use nalgebra::{SVector, Vector2};
 
-use super::cylinder_ray::{slab, Span};
+use super::cylinder_ray::{radial, slab, Span};
 use super::RayEntry;
 use crate::math::real::{max_abs, robust_norm, Real};
 
@@ -173,16 +173,10 @@ pub(super) fn cone_entry<T: Real>(
         // enters at the apex alone.
         cap_normal.filter(|n| n.y < T::zero())?
     } else {
-        let at = o + u * enter;
-        let across = Vector2::new(at.x, at.z);
-        let n = robust_norm(&across);
-        let length = (T::one() + k * k).sqrt();
         // Near the apex the side's normal turns with the rounding of the
         // entry point across the axis: there the loop decides.
-        if !(n > r * T::lit(APEX_SHARE) && n.is_finite()) {
-            return None;
-        }
-        SVector::<T, 3>::new(at.x / n, k, at.z / n) / length
+        let (x, z) = radial(&(o + u * enter), r * T::lit(APEX_SHARE))?;
+        SVector::<T, 3>::new(x, k, z) / (T::one() + k * k).sqrt()
     };
     Some(RayEntry::At {
         lambda: enter,

@@ -66,6 +66,15 @@ fn side<T: Real>(o: &SVector<T, 3>, u: &SVector<T, 3>, r: T) -> Option<(T, T)> {
     Some((x.min(y), x.max(y)))
 }
 
+/// The unit direction away from the `y` axis at `at`, as its `x` and `z`,
+/// when `at` is farther than `beyond` from the axis (and that distance is
+/// finite): the horizontal part of a side's normal, for a cylinder or a
+/// cone.
+pub(super) fn radial<T: Real>(at: &SVector<T, 3>, beyond: T) -> Option<(T, T)> {
+    let n = robust_norm(&Vector2::new(at.x, at.z));
+    (n > beyond && n.is_finite()).then(|| (at.x / n, at.z / n))
+}
+
 /// The cylinder's entry for the ray `o + λ u` (see the module docs); `None`
 /// for a degenerate cylinder (a disc or a segment, left to the loop) or a
 /// length out of range.
@@ -96,13 +105,8 @@ pub(super) fn cylinder_entry<T: Real>(
     let normal = if cap_in >= side_in {
         cap_normal?
     } else {
-        let at = o + u * enter;
-        let across = Vector2::new(at.x, at.z);
-        let n = robust_norm(&across);
-        if !(n > T::zero() && n.is_finite()) {
-            return None;
-        }
-        SVector::<T, 3>::new(at.x / n, T::zero(), at.z / n)
+        let (x, z) = radial(&(o + u * enter), T::zero())?;
+        SVector::<T, 3>::new(x, T::zero(), z)
     };
     Some(RayEntry::At {
         lambda: enter,
