@@ -79,6 +79,8 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -98,6 +100,7 @@ mod simplex;
 mod bounds;
 #[cfg(feature = "serde")]
 mod serialize;
+mod shape_enum;
 #[cfg(test)]
 mod test_lcg;
 pub mod trace;
@@ -123,7 +126,11 @@ pub use crate::shape::{
     Affine, Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Hull, MinkowskiSum,
     Placement, Point, RayEntry, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
 };
+pub use crate::shape_enum::{Shape2, Shape3};
 pub use crate::simplex::{Simplex, SupportPoint};
+
+#[cfg(feature = "alloc")]
+pub use crate::shape::OwnedHull;
 
 pub use crate::shape::hull;
 

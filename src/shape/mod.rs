@@ -37,6 +37,8 @@ pub use ellipsoid::Ellipsoid;
 pub use error::ShapeError;
 pub(crate) use error::{finite_point, valid_radius};
 pub use hull::Hull;
+#[cfg(feature = "alloc")]
+pub use hull::OwnedHull;
 pub use minkowski::MinkowskiSum;
 pub use placement::Placement;
 pub use point::Point;

@@ -247,38 +247,53 @@ pub trait SupportMap<T: Real, const D: usize> {
     }
 }
 
-impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for &S {
-    #[inline]
-    fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
-        (**self).core_support(dir)
-    }
-    #[inline]
-    fn margin(&self) -> T {
-        (**self).margin()
-    }
-    #[inline]
-    fn center(&self) -> SVector<T, D> {
-        (**self).center()
-    }
-    #[inline]
-    fn core_point(&self) -> Option<SVector<T, D>> {
-        (**self).core_point()
-    }
-    #[inline]
-    fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
-        (**self).project_core(p)
-    }
-    #[inline]
-    fn core_box(&self) -> Option<BoxFrame<T, D>> {
-        (**self).core_box()
-    }
-    #[inline]
-    fn ray_core(
-        &self,
-        origin: &SVector<T, D>,
-        direction: &SVector<T, D>,
-        radius: T,
-    ) -> Option<RayEntry<T, D>> {
-        (**self).ray_core(origin, direction, radius)
-    }
+/// The trait through a pointer to a shape: every method forwarded, so a
+/// shape behind `&`, `Box`, `Rc` or `Arc` (or a `dyn SupportMap` behind
+/// them) keeps its closed forms and fast paths.
+macro_rules! forward_support_map {
+    ($($pointer:ty),* $(,)?) => {$(
+        impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for $pointer {
+            #[inline]
+            fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
+                (**self).core_support(dir)
+            }
+            #[inline]
+            fn margin(&self) -> T {
+                (**self).margin()
+            }
+            #[inline]
+            fn center(&self) -> SVector<T, D> {
+                (**self).center()
+            }
+            #[inline]
+            fn core_point(&self) -> Option<SVector<T, D>> {
+                (**self).core_point()
+            }
+            #[inline]
+            fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
+                (**self).project_core(p)
+            }
+            #[inline]
+            fn core_box(&self) -> Option<BoxFrame<T, D>> {
+                (**self).core_box()
+            }
+            #[inline]
+            fn ray_core(
+                &self,
+                origin: &SVector<T, D>,
+                direction: &SVector<T, D>,
+                radius: T,
+            ) -> Option<RayEntry<T, D>> {
+                (**self).ray_core(origin, direction, radius)
+            }
+            #[inline]
+            fn support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
+                (**self).support(dir)
+            }
+        }
+    )*};
 }
+
+forward_support_map!(&S);
+#[cfg(feature = "alloc")]
+forward_support_map!(alloc::boxed::Box<S>, alloc::rc::Rc<S>, alloc::sync::Arc<S>);

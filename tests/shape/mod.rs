@@ -10,6 +10,8 @@ mod fuzz_regressions;
 mod hull_build;
 mod hull_faces;
 mod hull_support;
+mod owned_hull;
 mod owned_shapes;
 mod polygon_support;
 mod repose;
+mod shape_enum;

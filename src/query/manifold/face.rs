@@ -316,15 +316,29 @@ pub trait Faces<T: Real, const D: usize>: SupportMap<T, D> {
     }
 }
 
-impl<T: Real, const D: usize, S: Faces<T, D> + ?Sized> Faces<T, D> for &S {
-    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
-        (**self).face_into(dir, out);
-    }
+/// The trait through a pointer to a shape, every method forwarded (as
+/// [`SupportMap`] is).
+macro_rules! forward_faces {
+    ($($pointer:ty),* $(,)?) => {$(
+        impl<T: Real, const D: usize, S: Faces<T, D> + ?Sized> Faces<T, D> for $pointer {
+            fn face(&self, dir: &SVector<T, D>) -> Face<T, D> {
+                (**self).face(dir)
+            }
 
-    fn to_body(&self, p: &SVector<T, D>) -> SVector<T, D> {
-        (**self).to_body(p)
-    }
+            fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
+                (**self).face_into(dir, out);
+            }
+
+            fn to_body(&self, p: &SVector<T, D>) -> SVector<T, D> {
+                (**self).to_body(p)
+            }
+        }
+    )*};
 }
+
+forward_faces!(&S);
+#[cfg(feature = "alloc")]
+forward_faces!(alloc::boxed::Box<S>, alloc::rc::Rc<S>, alloc::sync::Arc<S>);
 
 /// A single point with the direction as its normal.
 pub(super) fn single<T: Real, const D: usize>(

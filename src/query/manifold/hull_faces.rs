@@ -185,6 +185,14 @@ impl<T: Real, const D: usize> Faces<T, D> for Hull<'_, T, D> {
     }
 }
 
+/// The faces of the borrowed form, read back from the owned storage.
+#[cfg(feature = "alloc")]
+impl<T: Real, const D: usize> Faces<T, D> for crate::shape::OwnedHull<T, D> {
+    fn face_into(&self, dir: &SVector<T, D>, out: &mut Face<T, D>) {
+        self.as_hull().face_into(dir, out);
+    }
+}
+
 /// The most vertices of a merged hull face gathered at once; more are
 /// thinned to half as many as they come.
 const GATHERED: usize = 32;

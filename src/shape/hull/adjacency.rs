@@ -122,6 +122,23 @@ impl<'a> Adjacency<'a> {
         })
     }
 
+    #[cfg(feature = "alloc")]
+    /// The adjacency [`from_facets`](Self::from_facets) left in `offsets`
+    /// and `neighbours` for `vertices` vertices, read back without being
+    /// built again (`None` when the storage is shorter than it left it).
+    pub(crate) fn rejoin(
+        vertices: usize,
+        offsets: &'a [u32],
+        neighbours: &'a [u32],
+    ) -> Option<Self> {
+        let offsets = offsets.get(..=vertices)?;
+        let neighbours = neighbours.get(..*offsets.last()? as usize)?;
+        Some(Self {
+            offsets,
+            neighbours,
+        })
+    }
+
     /// The neighbours of `v` (none for an index out of range).
     #[inline]
     pub(crate) fn neighbours(&self, v: usize) -> &'a [u32] {

@@ -188,6 +188,31 @@ impl<'a, T: Real, const D: usize> Climbing<'a, T, D> {
         })
     }
 
+    #[cfg(feature = "alloc")]
+    /// The hull [`new`](Self::new) left in `offsets` and `neighbours` for
+    /// `points`, read back without being built again, with the centroid it
+    /// computed then (`None` when the storage is shorter than it left it).
+    pub(crate) fn rejoin(
+        points: &'a [SVector<T, D>],
+        offsets: &'a [u32],
+        neighbours: &'a [u32],
+        centroid: SVector<T, D>,
+    ) -> Option<Self> {
+        let (offsets, table) = offsets.split_at_checked(points.len().checked_add(1)?)?;
+        Some(Self {
+            points,
+            graph: Adjacency::rejoin(points.len(), offsets, neighbours)?,
+            starts: table.get(..cells(D))?,
+            centroid,
+        })
+    }
+
+    #[cfg(feature = "alloc")]
+    /// The mean of the points the facets use.
+    pub(crate) fn centroid(&self) -> SVector<T, D> {
+        self.centroid
+    }
+
     /// The points the hull was built from.
     ///
     /// # Example

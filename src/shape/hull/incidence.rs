@@ -92,6 +92,16 @@ impl<'a> Incidence<'a> {
         })
     }
 
+    #[cfg(feature = "alloc")]
+    /// The incidence [`from_facets`](Self::from_facets) left in `storage`
+    /// for `vertices` vertices, read back without being built again
+    /// (`None` when the storage is shorter than it left it).
+    pub(crate) fn rejoin(vertices: usize, storage: &'a [u32]) -> Option<Self> {
+        let (offsets, rest) = storage.split_at_checked(vertices.checked_add(1)?)?;
+        let facets = rest.get(..*offsets.last()? as usize)?;
+        Some(Self { offsets, facets })
+    }
+
     /// The facets through `v`, ascending (none for an index out of range).
     #[inline]
     pub(crate) fn at(&self, v: u32) -> &'a [u32] {

@@ -38,6 +38,8 @@ pub(crate) mod build;
 mod climbing;
 mod default;
 mod incidence;
+#[cfg(feature = "alloc")]
+mod owned;
 mod packed;
 mod polygon;
 mod scanned;
@@ -46,6 +48,8 @@ mod starts;
 pub use build::Built;
 pub use climbing::Climbing;
 pub use default::Hull;
+#[cfg(feature = "alloc")]
+pub use owned::OwnedHull;
 pub use packed::{Block, Packed};
 pub use polygon::Polygon;
 pub use scanned::Scanned;

@@ -1,0 +1,211 @@
+//! One type for the shapes of each dimension: [`Shape2`] and [`Shape3`],
+//! enums that forward every capability of the shape traits to the shape
+//! they hold.
+//!
+//! An engine keeps bodies of many kinds in one collection. A hand-written
+//! enum that forwards [`SupportMap::core_support`] but forgets
+//! [`core_point`](SupportMap::core_point), [`project_core`](SupportMap::project_core),
+//! [`core_box`](SupportMap::core_box) or [`ray_core`](SupportMap::ray_core)
+//! still answers every query, only slower: the closed forms and fast
+//! paths behind those methods are silently lost. These enums forward
+//! every method of [`SupportMap`] and [`Faces`] (a test reads the traits'
+//! sources and fails when a method is added there and not here), by a
+//! `match` the compiler inlines, so a query through the enum takes the
+//! same paths, and gives the same answers to the bit, as one on the shape
+//! itself.
+//!
+//! The shapes that need an allocator (a hull or polygon that owns its
+//! points) are variants under the `alloc` feature.
+
+use nalgebra::SVector;
+
+use crate::math::real::Real;
+use crate::query::manifold::{Face, Faces};
+use crate::shape::{
+    Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, Point, RayEntry, Rounded, Segment, SupportMap,
+    Triangle,
+};
+
+/// An enum over shapes of one dimension `$d`, with `From` for each shape
+/// and the shape traits forwarded method by method.
+macro_rules! shape_enum {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $d:literal,
+        { $( $(#[doc = $vdoc:literal])* $(#[cfg($cfg:meta)])? $variant:ident($shape:ty), )* }
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq)]
+        #[non_exhaustive]
+        pub enum $name<T: Real> {
+            $( $(#[doc = $vdoc])* $(#[cfg($cfg)])? $variant($shape), )*
+        }
+
+        $(
+            $(#[cfg($cfg)])?
+            impl<T: Real> From<$shape> for $name<T> {
+                fn from(shape: $shape) -> Self {
+                    Self::$variant(shape)
+                }
+            }
+        )*
+
+        impl<T: Real> SupportMap<T, $d> for $name<T> {
+            #[inline]
+            fn core_support(&self, dir: &SVector<T, $d>) -> SVector<T, $d> {
+                match self { $( $(#[cfg($cfg)])? Self::$variant(s) => s.core_support(dir), )* }
+            }
+            #[inline]
+            fn margin(&self) -> T {
+                match self { $( $(#[cfg($cfg)])? Self::$variant(s) => s.margin(), )* }
+            }
+            #[inline]
+            fn center(&self) -> SVector<T, $d> {
+                match self { $( $(#[cfg($cfg)])? Self::$variant(s) => s.center(), )* }
+            }
+            #[inline]
+            fn core_point(&self) -> Option<SVector<T, $d>> {
+                match self { $( $(#[cfg($cfg)])? Self::$variant(s) => s.core_point(), )* }
+            }
+            #[inline]
+            fn project_core(&self, p: &SVector<T, $d>) -> Option<SVector<T, $d>> {
+                match self { $( $(#[cfg($cfg)])? Self::$variant(s) => s.project_core(p), )* }
+            }
+            #[inline]
+            fn core_box(&self) -> Option<BoxFrame<T, $d>> {
+                match self { $( $(#[cfg($cfg)])? Self::$variant(s) => s.core_box(), )* }
+            }
+            #[inline]
+            fn ray_core(
+                &self,
+                origin: &SVector<T, $d>,
+                direction: &SVector<T, $d>,
+                radius: T,
+            ) -> Option<RayEntry<T, $d>> {
+                match self {
+                    $( $(#[cfg($cfg)])? Self::$variant(s) => s.ray_core(origin, direction, radius), )*
+                }
+            }
+            #[inline]
+            fn support(&self, dir: &SVector<T, $d>) -> SVector<T, $d> {
+                match self { $( $(#[cfg($cfg)])? Self::$variant(s) => s.support(dir), )* }
+            }
+        }
+
+        impl<T: Real> Faces<T, $d> for $name<T> {
+            fn face(&self, dir: &SVector<T, $d>) -> Face<T, $d> {
+                match self { $( $(#[cfg($cfg)])? Self::$variant(s) => s.face(dir), )* }
+            }
+            fn face_into(&self, dir: &SVector<T, $d>, out: &mut Face<T, $d>) {
+                match self { $( $(#[cfg($cfg)])? Self::$variant(s) => s.face_into(dir, out), )* }
+            }
+            fn to_body(&self, p: &SVector<T, $d>) -> SVector<T, $d> {
+                match self { $( $(#[cfg($cfg)])? Self::$variant(s) => s.to_body(p), )* }
+            }
+        }
+    };
+}
+
+shape_enum! {
+    /// A 2D shape of any kind the crate provides, for collections of
+    /// bodies of mixed kinds; every query and manifold takes it as it
+    /// takes the shape it holds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{distance, Ball, Capsule, Config, Cuboid, Shape2, Transformed, Vector};
+    /// use gjk::nalgebra::Isometry2;
+    ///
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let bodies: Vec<(Shape2<f64>, Isometry2<f64>)> = vec![
+    ///     (Cuboid::new(v(10.0, 0.5)).unwrap().into(), Isometry2::identity()),
+    ///     (Ball::new(v(0.0, 0.0), 0.5).unwrap().into(), Isometry2::translation(0.0, 2.0)),
+    ///     (Capsule::new(v(-1.0, 0.0), v(1.0, 0.0), 0.25).unwrap().into(), Isometry2::translation(3.0, 1.0)),
+    /// ];
+    /// let placed: Vec<_> = bodies
+    ///     .iter()
+    ///     .map(|(shape, pose)| Transformed::from_isometry2(shape, pose))
+    ///     .collect();
+    /// let d = distance(&placed[0], &placed[1], &Config::default()).unwrap();
+    /// assert!((d.distance - 1.0).abs() < 1e-12); // ground top at 0.5, ball bottom at 1.5
+    /// let d = distance(&placed[0], &placed[2], &Config::default()).unwrap();
+    /// assert!((d.distance - 0.25).abs() < 1e-12);
+    /// ```
+    Shape2, 2, {
+        /// A single point.
+        Point(Point<T, 2>),
+        /// A disc.
+        Ball(Ball<T, 2>),
+        /// A segment.
+        Segment(Segment<T, 2>),
+        /// A capsule (a segment grown by a radius).
+        Capsule(Capsule<T, 2>),
+        /// A triangle.
+        Triangle(Triangle<T, 2>),
+        /// A box.
+        Cuboid(Cuboid<T, 2>),
+        /// A box with rounded corners.
+        RoundCuboid(Rounded<Cuboid<T, 2>, T>),
+        /// A convex polygon given in order, owning its vertices.
+        #[cfg(feature = "alloc")]
+        Polygon(crate::hull::Polygon<alloc::vec::Vec<nalgebra::Vector2<T>>, T>),
+        /// The convex hull of a point cloud, owning its points.
+        #[cfg(feature = "alloc")]
+        Hull(crate::shape::OwnedHull<T, 2>),
+        /// A hull with rounded corners.
+        #[cfg(feature = "alloc")]
+        RoundHull(Rounded<crate::shape::OwnedHull<T, 2>, T>),
+    }
+}
+
+shape_enum! {
+    /// A 3D shape of any kind the crate provides, for collections of
+    /// bodies of mixed kinds; every query and manifold takes it as it
+    /// takes the shape it holds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{contact, Ball, Config, Cuboid, Cylinder, Shape3, SupportMap, Vector};
+    ///
+    /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    /// let shapes: [Shape3<f64>; 3] = [
+    ///     Cuboid::new(v(1.0, 1.0, 1.0)).unwrap().into(),
+    ///     Ball::new(v(0.0, 0.0, 1.5), 1.0).unwrap().into(),
+    ///     Cylinder::new(1.0, 0.5).unwrap().into(),
+    /// ];
+    /// // The fast paths survive the enum: the box still says it is a box.
+    /// assert!(shapes[0].core_box().is_some());
+    /// let c = contact(&shapes[0], &shapes[1], 0.0, &Config::default()).unwrap().unwrap();
+    /// assert!((c.distance + 0.5).abs() < 1e-12); // the ball sinks 0.5 into the box
+    /// ```
+    Shape3, 3, {
+        /// A single point.
+        Point(Point<T, 3>),
+        /// A ball.
+        Ball(Ball<T, 3>),
+        /// A segment.
+        Segment(Segment<T, 3>),
+        /// A capsule (a segment grown by a radius).
+        Capsule(Capsule<T, 3>),
+        /// A triangle.
+        Triangle(Triangle<T, 3>),
+        /// A box.
+        Cuboid(Cuboid<T, 3>),
+        /// A box with rounded edges and corners.
+        RoundCuboid(Rounded<Cuboid<T, 3>, T>),
+        /// A cylinder about the y axis.
+        Cylinder(Cylinder<T>),
+        /// A cylinder with rounded rims.
+        RoundCylinder(Rounded<Cylinder<T>, T>),
+        /// A cone about the y axis.
+        Cone(Cone<T>),
+        /// The convex hull of a point cloud, owning its points.
+        #[cfg(feature = "alloc")]
+        Hull(crate::shape::OwnedHull<T, 3>),
+        /// A hull with rounded edges and corners.
+        #[cfg(feature = "alloc")]
+        RoundHull(Rounded<crate::shape::OwnedHull<T, 3>, T>),
+    }
+}
