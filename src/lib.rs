@@ -98,6 +98,7 @@ mod shape;
 mod simplex;
 // Extras on top of the queries.
 mod bounds;
+pub mod compound;
 #[cfg(feature = "serde")]
 mod serialize;
 mod shape_enum;

@@ -14,6 +14,7 @@
 //! | `warm/` | `query/warm/` |
 //! | `trace/` | `trace/` (and the SVG pictures drawn from it) |
 //! | `bounds.rs` | `bounds.rs` |
+//! | `compound/` | `compound/` |
 //! | `every_query/` | all of them: recorded answers, bad input, the fuzzers' invariants |
 //!
 //! An input found by the fuzzers is a test in the `fuzz_regressions.rs`
@@ -32,6 +33,7 @@ mod invariants;
 
 mod bounds;
 mod cast;
+mod compound;
 mod contact;
 mod distance;
 mod every_query;

@@ -1,0 +1,3 @@
+//! Compound shapes (`src/compound/`).
+
+mod pruning;
