@@ -40,8 +40,8 @@ use gjk::nalgebra::{
 use gjk::{
     closest_points, contact, contact_manifold_into, distance, hull::Block, hull::Built,
     hull::Climbing, hull::Packed, hull::Polygon, hull::Scanned, intersects, ray_cast, Ball,
-    Capsule, Config, Cuboid, Faces, Hull, Manifold, Real, Simplex, SupportMap, SupportPoint,
-    Transformed, Vector,
+    Capsule, Config, Cuboid, Faces, Hull, Manifold, Real, Shape3, Simplex, SupportMap,
+    SupportPoint, Transformed, Vector,
 };
 use gjk_benches::{
     box_low, polygon_points, pose_pairs, sphere_points, turned_resting_poses, Lcg, Pose, PosePair,
@@ -106,6 +106,40 @@ where
     A: SupportMap<f64, 3> + Copy,
     B: SupportMap<f64, 3> + Copy,
 {
+    let poses: Vec<_> = pairs.iter().map(|p| (iso3(&p.a), iso3(&p.b))).collect();
+    let mut acc = 0.0;
+    for _ in 0..reps {
+        for (pa, pb) in black_box(&poses) {
+            let ta = Transformed::from_isometry3(a, pa);
+            let tb = Transformed::from_isometry3(b, pb);
+            acc += answer(query, &ta, &tb);
+        }
+    }
+    acc
+}
+
+/// [`run_ours3`], or [`run_enum3`] for the library `enum`.
+fn run_ours_or_enum3<A, B>(query: &str, a: A, b: B, pairs: &[PosePair<3>], reps: usize) -> f64
+where
+    A: SupportMap<f64, 3> + Copy + Into<Shape3<f64>>,
+    B: SupportMap<f64, 3> + Copy + Into<Shape3<f64>>,
+{
+    if std::env::args().nth(3).as_deref() == Some("enum") {
+        run_enum3(query, &a.into(), &b.into(), pairs, reps)
+    } else {
+        run_ours3(query, a, b, pairs, reps)
+    }
+}
+
+/// [`run_ours3`] with both shapes held in the shape enum, as an engine
+/// holds its bodies.
+fn run_enum3(
+    query: &str,
+    a: &Shape3<f64>,
+    b: &Shape3<f64>,
+    pairs: &[PosePair<3>],
+    reps: usize,
+) -> f64 {
     let poses: Vec<_> = pairs.iter().map(|p| (iso3(&p.a), iso3(&p.b))).collect();
     let mut acc = 0.0;
     for _ in 0..reps {
@@ -418,7 +452,9 @@ fn main() {
     let query = args.get(2).map_or("distance", String::as_str);
     let lib = args.get(3).map_or("gjk", String::as_str);
     let reps: usize = args.get(4).and_then(|r| r.parse().ok()).unwrap_or(100);
-    let ours = lib == "gjk";
+    // `enum`: ours, with the shapes held in `Shape3` (boxes, balls,
+    // capsules and `hull<N>-auto` only).
+    let ours = lib == "gjk" || lib == "enum";
     let box_a = Cuboid::new(Vector3::from(BOX_A)).unwrap();
     let box_b = Cuboid::new(Vector3::from(BOX_B)).unwrap();
     let pbox_a = PCuboid::new(PVector::from(BOX_A));
@@ -540,6 +576,11 @@ fn main() {
                 support_pass::<f32>(&a, kind, reps)
             }
             (true, "support", _) => support_pass::<f64>(&a, kind, reps),
+            (true, _, "auto") if lib == "enum" => {
+                let ha = Shape3::from(gjk::OwnedHull::<f64, 3>::new(a.clone()).unwrap());
+                let hb = Shape3::from(gjk::OwnedHull::<f64, 3>::new(b.clone()).unwrap());
+                run_enum3(query, &ha, &hb, &pairs, reps)
+            }
             (true, _, "auto") => {
                 let (mut ia, mut fa) = hull_storage(a.len());
                 let (mut ib, mut fb) = hull_storage(b.len());
@@ -597,8 +638,8 @@ fn main() {
         };
         let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
         match (ours, set) {
-            (true, "ball-box") => run_ours3(query, ball, box_b, &pairs, reps),
-            (true, _) => run_ours3(query, capsule, box_b, &pairs, reps),
+            (true, "ball-box") => run_ours_or_enum3(query, ball, box_b, &pairs, reps),
+            (true, _) => run_ours_or_enum3(query, capsule, box_b, &pairs, reps),
             (false, "ball-box") => run_parry(query, &PBall::new(BALL_A), &pbox_b, &poses, reps),
             (false, _) => run_parry(
                 query,
@@ -611,7 +652,7 @@ fn main() {
     } else {
         let pairs = pose_pairs(&box_a, &box_b, 7);
         if ours {
-            run_ours3(query, box_a, box_b, &pairs, reps)
+            run_ours_or_enum3(query, box_a, box_b, &pairs, reps)
         } else {
             let poses: Vec<_> = pairs.iter().map(|p| (ppose(&p.a), ppose(&p.b))).collect();
             run_parry(query, &pbox_a, &pbox_b, &poses, reps)

@@ -253,31 +253,31 @@ pub trait SupportMap<T: Real, const D: usize> {
 macro_rules! forward_support_map {
     ($($pointer:ty),* $(,)?) => {$(
         impl<T: Real, const D: usize, S: SupportMap<T, D> + ?Sized> SupportMap<T, D> for $pointer {
-            #[inline]
+            #[inline(always)]
             fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
                 (**self).core_support(dir)
             }
-            #[inline]
+            #[inline(always)]
             fn margin(&self) -> T {
                 (**self).margin()
             }
-            #[inline]
+            #[inline(always)]
             fn center(&self) -> SVector<T, D> {
                 (**self).center()
             }
-            #[inline]
+            #[inline(always)]
             fn core_point(&self) -> Option<SVector<T, D>> {
                 (**self).core_point()
             }
-            #[inline]
+            #[inline(always)]
             fn project_core(&self, p: &SVector<T, D>) -> Option<SVector<T, D>> {
                 (**self).project_core(p)
             }
-            #[inline]
+            #[inline(always)]
             fn core_box(&self) -> Option<BoxFrame<T, D>> {
                 (**self).core_box()
             }
-            #[inline]
+            #[inline(always)]
             fn ray_core(
                 &self,
                 origin: &SVector<T, D>,
@@ -286,7 +286,7 @@ macro_rules! forward_support_map {
             ) -> Option<RayEntry<T, D>> {
                 (**self).ray_core(origin, direction, radius)
             }
-            #[inline]
+            #[inline(always)]
             fn support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
                 (**self).support(dir)
             }
