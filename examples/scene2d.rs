@@ -1,11 +1,11 @@
 //! A 2D scene of 200 polygons and circles: a sweep-and-prune broad phase on
-//! `Aabb`, then `contact` on the pairs whose boxes meet, with the shapes
-//! held as trait objects.
+//! `Aabb`, then `contact` on the pairs whose boxes meet, each body owning
+//! its shape as a `Shape2` (the hexagons as `OwnedHull`s) and its pose.
 //!
 //! `cargo run --release --example scene2d`
 
 use gjk::nalgebra::{Isometry2, Vector2};
-use gjk::{contact, hull::Polygon, Aabb, Ball, Config, SupportMap, Transformed};
+use gjk::{contact, Aabb, Ball, Config, OwnedHull, Shape2, Transformed};
 
 /// A small deterministic number stream, so the scene is the same each run.
 struct Numbers(u64);
@@ -29,25 +29,28 @@ fn main() -> Result<(), Box<dyn core::error::Error>> {
             Vector2::new(a.cos(), a.sin()) * 0.6
         })
         .collect();
-    let hexagon = Polygon::new(&hexagon)?;
+    let hexagon = OwnedHull::<f64, 2>::new(hexagon)?;
 
-    // 200 bodies in a 40 × 40 field: hexagons at random poses, and circles.
-    let mut bodies: Vec<Box<dyn SupportMap<f64, 2> + '_>> = Vec::new();
+    // 200 bodies in a 40 × 40 field: hexagons at random poses, and circles
+    // (centred on their body's origin, placed by its pose).
+    let mut bodies: Vec<(Shape2<f64>, Isometry2<f64>)> = Vec::new();
     for i in 0..200 {
         let at = Vector2::new(n.next() * 40.0, n.next() * 40.0);
         if i % 2 == 0 {
             let pose = Isometry2::new(at, n.next() * 6.0);
-            bodies.push(Box::new(Transformed::from_isometry(hexagon, &pose)));
+            bodies.push((hexagon.clone().into(), pose));
         } else {
-            bodies.push(Box::new(Ball::new(at, 0.3 + 0.4 * n.next())?));
+            let disc = Ball::new(Vector2::zeros(), 0.3 + 0.4 * n.next())?;
+            bodies.push((disc.into(), Isometry2::new(at, 0.0)));
         }
     }
+    let placed: Vec<_> = bodies
+        .iter()
+        .map(|(shape, pose)| Transformed::from_isometry2(shape, pose))
+        .collect();
 
     // Broad phase: boxes sorted by their left edge, swept left to right.
-    let boxes = bodies
-        .iter()
-        .map(|b| Aabb::of(&**b))
-        .collect::<Result<Vec<_>, _>>()?;
+    let boxes = placed.iter().map(Aabb::of).collect::<Result<Vec<_>, _>>()?;
     let mut order: Vec<usize> = (0..bodies.len()).collect();
     order.sort_by(|&i, &j| boxes[i].min.x.total_cmp(&boxes[j].min.x));
     let mut candidates = Vec::new();
@@ -66,7 +69,7 @@ fn main() -> Result<(), Box<dyn core::error::Error>> {
     let config = Config::default();
     let mut contacts = Vec::new();
     for &(i, j) in &candidates {
-        if let Some(c) = contact(&*bodies[i], &*bodies[j], 0.05, &config)? {
+        if let Some(c) = contact(&placed[i], &placed[j], 0.05, &config)? {
             contacts.push((i, j, c));
         }
     }
