@@ -63,19 +63,26 @@
 //! * [`Hull`]: the convex hull of a point cloud, built exactly, the one
 //!   polytope type to reach for (the specialised forms are in [`hull`]); [`Aabb`], [`BoundingBall`]: the input
 //!   of a broad phase.
+//! * [`Shape2`], [`Shape3`]: one type for the shapes of each dimension, every
+//!   capability forwarded; [`compound`]: several convex parts fixed to one
+//!   body, queried pair by pair with pruning by their boxes.
 //!
 //! Tolerances are relative and live in one place, the [`Real`] trait.
 //!
 //! # Feature Flags
 //!
-//! * `std` (default): float functions from the standard library.
+//! * `std` (default): float functions from the standard library; implies
+//!   `alloc`.
 //! * `libm`: float functions from `libm`, for `no_std` targets. Build with
 //!   `default-features = false, features = ["libm"]`.
+//! * `alloc`: shapes that own their points ([`OwnedHull`], the owned
+//!   variants of [`Shape2`] and [`Shape3`]) and the shape traits for `Box`,
+//!   `Rc` and `Arc`.
 //!
 //! * `serde`, `mint`, `glam030` … `glam033`: serialization and conversions
 //!   (see [`interop`]).
 //!
-//! One of the two float features is required. The crate never allocates.
+//! One of the two float features is required. No query allocates.
 #![no_std]
 #![forbid(unsafe_code)]
 
