@@ -99,9 +99,8 @@ impl Contact {
     fn new(bodies: &[Body], key: Key, n: V, p: [V; 2], distance: f64) -> Self {
         let (a, b) = (&bodies[key.0], &bodies[key.1]);
         let r = [p[0] - a.center(), p[1] - b.center()];
-        let t = if n.x.abs() > 0.6 { V::y() } else { V::x() }
-            .cross(&n)
-            .normalize();
+        let t = if n.x.abs() > 0.6 { V::y() } else { V::x() };
+        let t = t.cross(&n).normalize();
         let dirs = [n, t, n.cross(&t)];
         let mass = dirs.map(|d| {
             let (ra, rb) = (r[0].cross(&d), r[1].cross(&d));
@@ -156,10 +155,8 @@ impl Contact {
 fn find_contacts(bodies: &[Body]) -> Result<Vec<Contact>, Error> {
     let (config, placed) = (Config::default(), bodies.iter().map(Body::placed));
     let placed: Vec<_> = placed.collect();
-    let mut boxes = Vec::new();
-    for p in &placed {
-        boxes.push(Aabb::of(p)?.loosened(MARGIN));
-    }
+    let boxes = placed.iter().map(|p| Ok(Aabb::of(p)?.loosened(MARGIN)));
+    let boxes = boxes.collect::<Result<Vec<_>, Error>>()?;
     let mut contacts = Vec::new();
     for i in 0..bodies.len() {
         for j in i + 1..bodies.len() {
@@ -231,27 +228,20 @@ fn main() -> Result<(), Error> {
     });
     let triangle = [(0.0, -0.3), (0.0, 0.3), (0.5, -0.3)];
     let wedge = [-0.5, 0.5].map(|x| triangle.map(|(y, z)| V::new(x, y, z)));
-    let octahedron = (0..6).map(|k| V::ith(k / 2, if k % 2 == 0 { 0.4 } else { -0.4 }));
+    let octahedron = [V::x(), V::y(), V::z()].map(|a| [a * 0.4, -a * 0.4]);
     let hull = |p: Vec<V>| -> Result<Shape, Error> { Ok(OwnedHull::<f64, 3>::new(p)?.into()) };
     let (tilt, end) = (V::new(0.3, 0.0, 0.2), V::new(0.4, 0.0, 0.0));
     scene.push(("rock", hull(rock.collect())?, at(1.8, 1.0, 0.3, tilt)));
     scene.push(("wedge", hull(wedge.concat())?, at(-1.8, 0.8, 0.0, V::y())));
-    scene.push((
-        "octahedron",
-        hull(octahedron.collect())?,
-        at(0.0, 1.5, 1.8, tilt),
-    ));
+    let octahedron = hull(octahedron.concat())?;
+    scene.push(("octahedron", octahedron, at(0.0, 1.5, 1.8, tilt)));
     let capsule = Capsule::new(-end, end, 0.25)?.into();
     scene.push(("capsule", capsule, at(0.0, 0.6, -1.8, zero)));
     // Density 1, but for the ground: static, of no inverse mass.
     let mut bodies = Vec::new();
     for (k, (name, shape, pose)) in scene.into_iter().enumerate() {
-        bodies.push(Body::new(
-            name,
-            shape,
-            pose,
-            if k == 0 { 0.0 } else { 1.0 },
-        )?);
+        let density = if k == 0 { 0.0 } else { 1.0 };
+        bodies.push(Body::new(name, shape, pose, density)?);
     }
 
     let mut warm = HashMap::new();
