@@ -56,9 +56,11 @@ impl Body {
     fn new(name: &'static str, shape: Shape, pose: Pose, density: f64) -> Self {
         let (mass, inertia, com) = mass_properties(&shape, density);
         let inv_mass = if mass > 0.0 { 1.0 / mass } else { 0.0 };
-        let inv_inertia = (mass > 0.0)
-            .then(|| inertia.inverse())
-            .unwrap_or(Matrix::ZERO);
+        let inv_inertia = if mass > 0.0 {
+            inertia.inverse()
+        } else {
+            Matrix::ZERO
+        };
         Self {
             name,
             shape,
