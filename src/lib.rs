@@ -134,7 +134,7 @@ pub use crate::shape::{
     Affine, Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Hull, MinkowskiSum,
     Placement, Point, RayEntry, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
 };
-pub use crate::shape_enum::{Shape2, Shape3};
+pub use crate::shape_enum::{PairFn, Shape2, Shape3, ShapeFn};
 pub use crate::simplex::{Simplex, SupportPoint};
 
 #[cfg(feature = "alloc")]

@@ -124,7 +124,7 @@ where
     A: SupportMap<f64, 3> + Copy + Into<Shape3<f64>>,
     B: SupportMap<f64, 3> + Copy + Into<Shape3<f64>>,
 {
-    if std::env::args().nth(3).as_deref() == Some("enum") {
+    if matches!(std::env::args().nth(3).as_deref(), Some("enum" | "pair")) {
         run_enum3(query, &a.into(), &b.into(), pairs, reps)
     } else {
         run_ours3(query, a, b, pairs, reps)
@@ -141,15 +141,40 @@ fn run_enum3(
     reps: usize,
 ) -> f64 {
     let poses: Vec<_> = pairs.iter().map(|p| (iso3(&p.a), iso3(&p.b))).collect();
+    let once_per_pair = std::env::args().nth(3).as_deref() == Some("pair");
     let mut acc = 0.0;
     for _ in 0..reps {
         for (pa, pb) in black_box(&poses) {
+            if once_per_pair {
+                acc += a.dispatch_pair(b, Answer { query, pa, pb });
+                continue;
+            }
             let ta = Transformed::from_isometry3(a, pa);
             let tb = Transformed::from_isometry3(b, pb);
             acc += answer(query, &ta, &tb);
         }
     }
     acc
+}
+
+/// [`answer`] on two shapes placed by their poses, for `dispatch_pair`.
+struct Answer<'q> {
+    query: &'q str,
+    pa: &'q Isometry3<f64>,
+    pb: &'q Isometry3<f64>,
+}
+
+impl gjk::PairFn<f64, 3> for Answer<'_> {
+    type Output = f64;
+    fn call<A, B>(self, a: &A, b: &B) -> f64
+    where
+        A: Faces<f64, 3> + ?Sized,
+        B: Faces<f64, 3> + ?Sized,
+    {
+        let ta = Transformed::from_isometry3(a, self.pa);
+        let tb = Transformed::from_isometry3(b, self.pb);
+        answer(self.query, &ta, &tb)
+    }
 }
 
 /// Storage for a `Hull` of `n` points: indices and facets.
@@ -454,7 +479,8 @@ fn main() {
     let reps: usize = args.get(4).and_then(|r| r.parse().ok()).unwrap_or(100);
     // `enum`: ours, with the shapes held in `Shape3` (boxes, balls,
     // capsules and `hull<N>-auto` only).
-    let ours = lib == "gjk" || lib == "enum";
+    // `pair`: the same, dispatched once per query (`dispatch_pair`).
+    let ours = matches!(lib, "gjk" | "enum" | "pair");
     let box_a = Cuboid::new(Vector3::from(BOX_A)).unwrap();
     let box_b = Cuboid::new(Vector3::from(BOX_B)).unwrap();
     let pbox_a = PCuboid::new(PVector::from(BOX_A));
@@ -576,7 +602,7 @@ fn main() {
                 support_pass::<f32>(&a, kind, reps)
             }
             (true, "support", _) => support_pass::<f64>(&a, kind, reps),
-            (true, _, "auto") if lib == "enum" => {
+            (true, _, "auto") if lib == "enum" || lib == "pair" => {
                 let ha = Shape3::from(gjk::OwnedHull::<f64, 3>::new(a.clone()).unwrap());
                 let hb = Shape3::from(gjk::OwnedHull::<f64, 3>::new(b.clone()).unwrap());
                 run_enum3(query, &ha, &hb, &pairs, reps)
