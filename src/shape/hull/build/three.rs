@@ -18,7 +18,7 @@
 //!    facet to it leaves the new hull above the removed facet's plane, where
 //!    only new facets are.
 //!
-//! Every point is an apex at most once and every step adds one, so the loop
+//! Every point is an apex at most once and every step takes one, so the loop
 //! ends after at most `n` steps; the builder counts them and reports
 //! [`ShapeError::Inconsistent`] rather than looping should a link be broken.
 //!
@@ -97,7 +97,7 @@ pub(super) struct Quick<'s, 'p, T: Real> {
     /// 1 while the slot is in `pending`.
     queued: &'s mut [u32],
     /// The visible patch of the current step, then its new facets.
-    patch: &'s mut [u32],
+    pub(super) patch: &'s mut [u32],
     /// Slots that received outside points and may still have some.
     pending: &'s mut [u32],
     /// Horizon edges `[a, b, facet beyond]` of the current step.
@@ -109,6 +109,9 @@ pub(super) struct Quick<'s, 'p, T: Real> {
     pub(super) planes: &'s mut [[u32; PLANE_WORDS]],
     /// Slots ever used (the rest are untouched).
     pub(super) used: usize,
+    /// The weld tolerance, scaled as the points (zero: exact; see
+    /// [`super::weld`]).
+    pub(super) weld: f64,
     free: u32,
     pending_len: usize,
 }
@@ -180,6 +183,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
             .as_chunks_mut::<PLANE_WORDS>()
             .0,
             used: 0,
+            weld: 0.0,
             free: NONE,
             pending_len: 0,
         })
@@ -199,7 +203,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
                 self.assign(p, &[0, 1, 2, 3])?;
             }
         }
-        // Every step adds one point as a vertex.
+        // Every step adds one point as a vertex, or welds it (drops it).
         for step in 1..=cand.len().saturating_add(1) {
             let Some(f) = self.next_pending()? else {
                 return Ok(());
@@ -363,6 +367,11 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
             put(self.next, p as usize, get(self.next, h as usize)?)?;
             put(self.next, h as usize, p)?;
         }
+        self.enqueue(f)
+    }
+
+    /// Lists `f` among the facets that may have outside points.
+    fn enqueue(&mut self, f: u32) -> Result<(), ShapeError> {
         if get(self.queued, f as usize)? == 0 {
             put(self.queued, f as usize, 1)?;
             put(self.pending, self.pending_len, f)?;
@@ -390,6 +399,10 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
         let p = get(self.head, f as usize)?;
         put(self.head, f as usize, get(self.next, p as usize)?)?;
         let (visible, edges) = self.visible_patch(f, p, step)?;
+        // A point within the weld tolerance of the hull is dropped instead.
+        if self.weld > 0.0 && self.welds(p, visible)? {
+            return self.enqueue(f);
+        }
         // The outside points of the patch, in one list; then free the patch.
         let mut orphans = NONE;
         let n = self.next.len();
