@@ -3,12 +3,15 @@
 //!
 //! The math is in the docs of the public item it serves, [`Built`](crate::hull::Built).
 
+mod defer;
 mod exact;
 mod extreme;
 mod heapsort;
+mod passes;
 mod scaled;
 mod slots;
 mod three;
+mod three_first;
 mod three_heights;
 mod two;
 mod weld;
@@ -17,7 +20,6 @@ use nalgebra::SVector;
 
 use crate::math::real::Real;
 use crate::shape::ShapeError;
-use extreme::Check;
 use scaled::Scaled;
 
 /// The most points a hull is built from: `2²⁸`, so that every slot index
@@ -119,13 +121,17 @@ const MAX_POINTS: usize = 1 << 28;
 /// the mesh's units whatever its extent. For a tolerance relative to the
 /// cloud, pass that fraction of its extent. It bounds how far the welded
 /// hull may be from the points, not which points are dropped: of several
-/// points within `tol` of one another's hull, some are kept. In 3D a point
-/// is dropped when quickhull would add it and it is within `tol` of the
-/// hull built so far (which only grows); in 2D the exact polygon is
-/// thinned, each corner left out within `tol` of the edge that replaces
-/// it. The welded hull still has exact facets (no point is moved), so
-/// everything else said here holds of it, except that input points may
-/// lie up to `tol` above its facets.
+/// points within `tol` of one another's hull, some are kept.
+///
+/// In 3D a point is dropped when quickhull would add it and it is within
+/// `tol` of the hull built so far (which only grows). The exact hull is
+/// built first, and its vertices within `tol` of the hull of their
+/// neighbours are added last, so that a point rounded just outside an edge
+/// or a face is measured against the corners around it (a weld costs about
+/// two exact builds). In 2D the exact polygon is thinned, each corner left
+/// out within `tol` of the edge that replaces it. The welded hull still has
+/// exact facets (no point is moved), so everything else said here holds of
+/// it, except that input points may lie up to `tol` above its facets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Built<'a, const D: usize> {
     vertices: &'a [u32],
@@ -437,28 +443,7 @@ impl<'a> Built<'a, 3> {
         {
             return Err(ShapeError::StorageTooSmall);
         }
-        let (cand, rest) = work
-            .split_at_mut_checked(n)
-            .ok_or(ShapeError::StorageTooSmall)?;
-        for (i, c) in cand.iter_mut().enumerate() {
-            *c = u32::try_from(i).map_err(|_| ShapeError::TooLarge)?;
-        }
-        let mut quick = three::Quick::new(pts, &mut *facets, rest)?;
-        let mut count = n;
-        // The second pass, if any, starts from extreme points only, so every
-        // vertex it adds stays extreme; it is exact, so that it builds the
-        // same solid.
-        let (v, f) = 'passes: {
-            for pass in 0..2 {
-                quick.weld = if pass == 0 { weld } else { 0.0 };
-                quick.run(cand.get(..count).ok_or(ShapeError::Inconsistent)?)?;
-                match quick.finish(&mut *vertices, cand)? {
-                    Check::Done { vertices, facets } => break 'passes (vertices, facets),
-                    Check::Rebuild { extreme } => count = extreme,
-                }
-            }
-            return Err(ShapeError::Inconsistent);
-        };
+        let (v, f) = passes::build(pts, weld, &mut *vertices, &mut *facets, work)?;
         let vertices: &'a [u32] = vertices;
         let facets: &'a [[u32; 3]] = facets;
         Ok(Self {

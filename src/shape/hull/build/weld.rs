@@ -14,6 +14,19 @@
 //! against only grows afterwards, so `p` stays within the tolerance of the
 //! final hull. Every other point is a vertex or inside.
 //!
+//! Which points that drops depends on the order they come in: a point
+//! rounded just outside the middle of an edge is far from a hull that does
+//! not have the edge's ends yet. So the exact hull is built first, and each
+//! of its vertices within the tolerance of the hull of its neighbours (of
+//! one of the fans of triangles spanning its link, the other corners of
+//! its facets) is *deferred*: the welded build starts from a tetrahedron of
+//! the others, takes an outside set's farthest point that is not deferred
+//! while there is one, and the deferred points only after all others (see
+//! [`Defer`]). Points that are not vertices of the exact hull are inside
+//! it, which every vertex is within the tolerance of, so they are left out
+//! at once. The order decides only which points are dropped, never the
+//! promise, which the check at each apex keeps.
+//!
 //! # In the plane
 //!
 //! The exact chain is thinned afterwards: from the first vertex (the
@@ -37,9 +50,10 @@
 //! to within that rounding: a welded point is within the tolerance plus
 //! about `2⁻⁴⁸` of the largest coordinate of the points.
 
+use super::defer::{FIRST, LAST};
 use super::scaled::Scaled;
-use super::slots::{get, put};
-use super::three::{sub, Quick};
+use super::slots::{get, put, NONE};
+use super::three::{sub, Quick, DEAD};
 use crate::math::real::Real;
 use crate::shape::ShapeError;
 
@@ -59,7 +73,141 @@ pub(super) fn scaled_tolerance<T: Real, const D: usize>(
     Ok(pts.scale_length(tol))
 }
 
+/// The most facets around a vertex whose removal is estimated; a vertex
+/// with more is added first.
+const MAX_DEGREE: usize = 32;
+
 impl<T: Real> Quick<'_, '_, T> {
+    /// Sorts the vertices of the exact hull just built: those within the
+    /// weld tolerance of the hull of their neighbours (the vertices of the
+    /// facets around them) are marked [`LAST`] in `marks`, the others
+    /// [`FIRST`]. Lists the first ones, then the last ones, in `cand`, and
+    /// returns both counts.
+    pub(super) fn sort_vertices(
+        &self,
+        cand: &mut [u32],
+        marks: &mut [u32],
+    ) -> Result<(usize, usize), ShapeError> {
+        let n = self.next.len();
+        // A facet at each vertex, in `cand`.
+        let start = cand.get_mut(..n).ok_or(ShapeError::StorageTooSmall)?;
+        start.fill(NONE);
+        for f in 0..self.used {
+            if get(self.stamp, f)? != DEAD {
+                for v in get(self.tri, f)? {
+                    if get(start, v as usize)? == NONE {
+                        put(start, v as usize, f as u32)?;
+                    }
+                }
+            }
+        }
+        let marks = marks.get_mut(..n).ok_or(ShapeError::StorageTooSmall)?;
+        for v in 0..n {
+            let f = get(start, v)?;
+            let mark = if f == NONE {
+                0
+            } else if self.near_neighbours(v as u32, f)? {
+                LAST
+            } else {
+                FIRST
+            };
+            put(marks, v, mark)?;
+        }
+        let (mut k, mut first) = (0, 0);
+        for mark in [FIRST, LAST] {
+            for v in 0..n {
+                if get(marks, v)? == mark {
+                    put(cand, k, v as u32)?;
+                    k += 1;
+                }
+            }
+            if mark == FIRST {
+                first = k;
+            }
+        }
+        Ok((first, k))
+    }
+
+    /// Whether vertex `v` (on facet `f`) is within the weld tolerance of
+    /// the hull of its link, the other vertices of its facets: of one of
+    /// the fans of triangles from each link vertex.
+    fn near_neighbours(&self, v: u32, f: u32) -> Result<bool, ShapeError> {
+        let mut link = [0_u32; MAX_DEGREE];
+        let (mut k, mut g) = (0, f);
+        // One facet a step around `v`, crossing the edge that leaves it.
+        loop {
+            let t = get(self.tri, g as usize)?;
+            let i = (0..3)
+                .find(|&i| t[i] == v)
+                .ok_or(ShapeError::Inconsistent)?;
+            if k == MAX_DEGREE {
+                return Ok(false);
+            }
+            put(&mut link, k, t[(i + 1) % 3])?;
+            k += 1;
+            g = get(self.nbr, g as usize)?[i];
+            if g == f {
+                break;
+            }
+        }
+        let q = self.pts.at(v)?;
+        let limit = self.weld * self.weld;
+        for a in 0..k {
+            for b in 1..k.saturating_sub(1) {
+                let corners = [
+                    self.pts.at(get(&link, a)?)?,
+                    self.pts.at(get(&link, (a + b) % k)?)?,
+                    self.pts.at(get(&link, (a + b + 1) % k)?)?,
+                ];
+                if squared_distance_to_triangle(&q, &corners) <= limit {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Lists every live facet with outside points as pending.
+    pub(super) fn enqueue_all(&mut self) -> Result<(), ShapeError> {
+        for f in 0..self.used {
+            if get(self.stamp, f)? != DEAD && get(self.head, f)? != NONE {
+                self.enqueue(f as u32)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves the farthest outside point of facet `f` to the head of its
+    /// list (after a weld took the head away), and lists `f` as pending.
+    pub(super) fn keep_farthest_first(&mut self, f: u32) -> Result<(), ShapeError> {
+        let head = get(self.head, f as usize)?;
+        let (mut best, mut best_prev, mut height) = (head, NONE, f64::NEG_INFINITY);
+        let (mut prev, mut q) = (NONE, head);
+        for _ in 0..self.next.len() {
+            if q == NONE {
+                break;
+            }
+            let h = self.lift(f, &self.pts.at(q)?)?.0;
+            if h > height {
+                (best, best_prev, height) = (q, prev, h);
+            }
+            (prev, q) = (q, get(self.next, q as usize)?);
+        }
+        if best_prev != NONE {
+            put(
+                self.next,
+                best_prev as usize,
+                get(self.next, best as usize)?,
+            )?;
+            put(self.next, best as usize, head)?;
+            put(self.head, f as usize, best)?;
+        }
+        if head == NONE {
+            return Ok(());
+        }
+        self.enqueue(f)
+    }
+
     /// Whether `p` is within the weld tolerance of one of the `visible`
     /// facets it sees (listed first in `patch`), hence of the hull.
     pub(super) fn welds(&self, p: u32, visible: usize) -> Result<bool, ShapeError> {
