@@ -129,7 +129,8 @@ const MAX_POINTS: usize = 1 << 28;
 /// neighbours are added last, so that a point rounded just outside an edge
 /// or a face is measured against the corners around it (a weld costs about
 /// two exact builds). In 2D the exact polygon is thinned, each corner left
-/// out within `tol` of the edge that replaces it. The welded hull still has
+/// out within `tol` of the edge that replaces it (the thinning costs up to
+/// the square of the number of corners one edge replaces). The welded hull still has
 /// exact facets (no point is moved), so everything else said here holds of
 /// it, except that input points may lie up to `tol` above its facets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
