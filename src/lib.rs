@@ -118,7 +118,8 @@ pub use crate::engine::config::{Config, Error, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 pub use crate::math::real::Real;
 pub use crate::query::cast::{
-    ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, RayHit, RigidMotion, ShapeHit,
+    ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, RayHit, RelativeTurn,
+    RigidMotion, ShapeHit,
 };
 pub use crate::query::certified::Certified;
 pub use crate::query::contact::{

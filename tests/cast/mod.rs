@@ -2,6 +2,7 @@
 //! (`src/query/cast`): closed forms against the loop, hit-or-miss
 //! decisions and casts warm-started by a first direction.
 
+mod between;
 mod casts;
 mod closed_forms;
 mod decisions;

@@ -21,7 +21,7 @@
 //! can stop next to an edge whose rise rounds away).
 
 use crate::support;
-mod oracle;
+pub(super) mod oracle;
 
 use std::collections::BTreeSet;
 

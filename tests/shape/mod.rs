@@ -10,6 +10,7 @@ mod fuzz_regressions;
 mod hull_build;
 mod hull_faces;
 mod hull_support;
+mod hull_weld;
 mod owned_hull;
 mod owned_shapes;
 mod polygon_support;

@@ -12,6 +12,7 @@
 //! (and, for a direction scaled by `2ʲ`, `2⁻ʲ` times the same `t`).
 
 mod advance;
+mod between;
 mod closed_form;
 mod core;
 mod motion;
@@ -21,6 +22,7 @@ mod run;
 mod shape;
 mod toi;
 
+pub use between::RelativeTurn;
 pub use motion::RigidMotion;
 pub use ray::{ray_cast, RayHit};
 pub use shape::{shape_cast, shape_cast_with_separation, ShapeHit};

@@ -23,6 +23,8 @@
 //!
 //! The hull itself comes from [`Built`]: exact predicates, so interior
 //! points, duplicates and points on faces or edges never become vertices.
+//! [`Hull::new_welded`] also leaves out points within a weld tolerance of
+//! the hull (see [`Built#welding`]).
 
 use nalgebra::SVector;
 
@@ -335,8 +337,41 @@ impl<'a, T: Real> Hull<'a, T, 2> {
         indices: &'a mut [u32],
         facets: &'a mut [[u32; 2]],
     ) -> Result<Self, ShapeError> {
+        Self::new_welded(points, T::zero(), indices, facets)
+    }
+
+    /// The convex hull of `points` welded to within `tol` (an absolute
+    /// distance): vertices within `tol` of the polygon of the others are
+    /// left out, every point is within `tol` of the hull, and `tol = 0` is
+    /// [`new`](Self::new). See [`Built#welding`].
+    ///
+    /// Fails as [`Built::build_welded`] does.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Hull, Vector};
+    ///
+    /// // A 64-gon of radius 1 welded to 0.005: a corner is 0.0048 out of
+    /// // the chord that skips it, two are 0.0096 out of theirs, so every
+    /// // other corner goes.
+    /// let step = 2.0 * core::f64::consts::PI / 64.0;
+    /// let points: Vec<_> = (0..64)
+    ///     .map(|k| Vector::<f64, 2>::new((step * f64::from(k)).cos(), (step * f64::from(k)).sin()))
+    ///     .collect();
+    /// let mut indices = vec![0; Hull::<f64, 2>::indices_needed(64)];
+    /// let mut facets = vec![[0; 2]; Hull::<f64, 2>::facets_needed(64)];
+    /// let hull = Hull::<f64, 2>::new_welded(&points, 0.005, &mut indices, &mut facets).unwrap();
+    /// assert_eq!(hull.vertices().len(), 32);
+    /// ```
+    pub fn new_welded(
+        points: &'a [SVector<T, 2>],
+        tol: T,
+        indices: &'a mut [u32],
+        facets: &'a mut [[u32; 2]],
+    ) -> Result<Self, ShapeError> {
         Self::built_by(points, indices, |vertices, work| {
-            Built::<2>::build(points, vertices, facets, work)
+            Built::<2>::build_welded(points, tol, vertices, facets, work)
         })
     }
 }
@@ -379,8 +414,45 @@ impl<'a, T: Real> Hull<'a, T, 3> {
         indices: &'a mut [u32],
         facets: &'a mut [[u32; 3]],
     ) -> Result<Self, ShapeError> {
+        Self::new_welded(points, T::zero(), indices, facets)
+    }
+
+    /// The convex hull of `points` welded to within `tol` (an absolute
+    /// distance): points within `tol` of the hull of the others may be left
+    /// out, every point is within `tol` of the hull, and `tol = 0` is
+    /// [`new`](Self::new). See [`Built#welding`].
+    ///
+    /// Fails as [`Built::build_welded`] does.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{Hull, Vector};
+    ///
+    /// // A cube with points of two faces and an edge rounded out by 1e-9.
+    /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    /// let mut points = vec![v(0.5, 0.5, -1e-9), v(0.5, -1e-9, 0.5), v(0.5, -1e-9, -1e-9)];
+    /// for i in 0..8 {
+    ///     points.push(v(f64::from(i & 1), f64::from((i >> 1) & 1), f64::from(i >> 2)));
+    /// }
+    /// let n = points.len();
+    /// let mut indices = vec![0; Hull::<f64, 3>::indices_needed(n)];
+    /// let mut facets = vec![[0; 3]; Hull::<f64, 3>::facets_needed(n)];
+    /// let exact = Hull::<f64, 3>::new(&points, &mut indices, &mut facets).unwrap();
+    /// assert_eq!(exact.vertices().len(), 11);
+    /// let mut indices = vec![0; Hull::<f64, 3>::indices_needed(n)];
+    /// let mut facets = vec![[0; 3]; Hull::<f64, 3>::facets_needed(n)];
+    /// let welded = Hull::<f64, 3>::new_welded(&points, 1e-6, &mut indices, &mut facets).unwrap();
+    /// assert_eq!(welded.vertices().len(), 8);
+    /// ```
+    pub fn new_welded(
+        points: &'a [SVector<T, 3>],
+        tol: T,
+        indices: &'a mut [u32],
+        facets: &'a mut [[u32; 3]],
+    ) -> Result<Self, ShapeError> {
         Self::built_by(points, indices, |vertices, work| {
-            Built::<3>::build(points, vertices, facets, work)
+            Built::<3>::build_welded(points, tol, vertices, facets, work)
         })
     }
 }

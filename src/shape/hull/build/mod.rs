@@ -3,20 +3,23 @@
 //!
 //! The math is in the docs of the public item it serves, [`Built`](crate::hull::Built).
 
+mod defer;
 mod exact;
 mod extreme;
 mod heapsort;
+mod passes;
 mod scaled;
 mod slots;
 mod three;
+mod three_first;
 mod three_heights;
 mod two;
+mod weld;
 
 use nalgebra::SVector;
 
 use crate::math::real::Real;
 use crate::shape::ShapeError;
-use extreme::Check;
 use scaled::Scaled;
 
 /// The most points a hull is built from: `2²⁸`, so that every slot index
@@ -95,6 +98,41 @@ const MAX_POINTS: usize = 1 << 28;
 /// [`ShapeError::Degenerate`]. The signs are exact for all of `f32`, and
 /// for `f64` sets whose nonzero coordinates are within `2²⁵⁰` of the
 /// largest.
+///
+/// # Welding
+///
+/// An exact hull keeps every point that is outside the others' hull, by
+/// however little: a mesh whose edge midpoints were rounded to a few
+/// digits keeps those one ulp out as vertices. [`Built::build_welded`]
+/// takes a *weld tolerance* `tol ≥ 0`, an absolute distance in the units
+/// of the points, and builds a hull that may leave out points within `tol`
+/// of it:
+///
+/// * its vertices are input points, so it lies inside the exact hull;
+/// * every input point lies inside it or within `tol` of it (its Euclidean
+///   distance to the hull), plus rounding of about `2⁻⁴⁸` times the
+///   largest coordinate;
+/// * `tol = 0` builds exactly the exact hull ([`Built::build`] is
+///   `build_welded` with `tol = 0`).
+///
+/// The tolerance is absolute because what it stands for is: the rounding
+/// of a mesh written to a fixed number of decimals, or a feature size
+/// below which a collision shape need not follow the mesh, are lengths in
+/// the mesh's units whatever its extent. For a tolerance relative to the
+/// cloud, pass that fraction of its extent. It bounds how far the welded
+/// hull may be from the points, not which points are dropped: of several
+/// points within `tol` of one another's hull, some are kept.
+///
+/// In 3D a point is dropped when quickhull would add it and it is within
+/// `tol` of the hull built so far (which only grows). The exact hull is
+/// built first, and its vertices within `tol` of the hull of their
+/// neighbours are added last, so that a point rounded just outside an edge
+/// or a face is measured against the corners around it (a weld costs about
+/// two exact builds). In 2D the exact polygon is thinned, each corner left
+/// out within `tol` of the edge that replaces it (the thinning costs up to
+/// the square of the number of corners one edge replaces). The welded hull still has
+/// exact facets (no point is moved), so everything else said here holds of
+/// it, except that input points may lie up to `tol` above its facets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Built<'a, const D: usize> {
     vertices: &'a [u32],
@@ -260,12 +298,51 @@ impl<'a> Built<'a, 2> {
         facets: &'a mut [[u32; 2]],
         work: &mut [u32],
     ) -> Result<Self, ShapeError> {
+        Self::build_welded(points, T::zero(), vertices, facets, work)
+    }
+
+    /// The convex hull of `points` welded to within `tol`, built as
+    /// [`build`](Self::build) builds the exact one: vertices within `tol`
+    /// of the polygon of the others are left out (see
+    /// [Welding](Self#welding)). `tol = 0` is [`build`](Self::build).
+    ///
+    /// Fails as [`build`](Self::build) does, and with
+    /// [`ShapeError::NonFinite`] for a NaN or infinite `tol`,
+    /// [`ShapeError::Negative`] for a negative one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{hull::Built, Vector};
+    ///
+    /// // A square whose bottom edge bulges out by 1e-9 at its middle.
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let points = [v(0.0, 0.0), v(0.5, -1e-9), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)];
+    /// let (mut vertices, mut facets, mut work) = ([0; 5], [[0; 2]; 5], [0; 16]);
+    /// let exact = Built::<2>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+    /// assert_eq!(exact.vertices().len(), 5);
+    /// let (mut vertices, mut facets) = ([0; 5], [[0; 2]; 5]);
+    /// let welded = Built::<2>::build_welded(&points, 1e-6, &mut vertices, &mut facets, &mut work);
+    /// assert_eq!(welded.unwrap().vertices(), [0, 2, 3, 4]);
+    /// ```
+    pub fn build_welded<T: Real>(
+        points: &[SVector<T, 2>],
+        tol: T,
+        vertices: &'a mut [u32],
+        facets: &'a mut [[u32; 2]],
+        work: &mut [u32],
+    ) -> Result<Self, ShapeError> {
         let n = points.len();
         check_count(n)?;
         if vertices.len() < n || facets.len() < n || work.len() < two::work_needed(n) {
             return Err(ShapeError::StorageTooSmall);
         }
-        let m = two::build(points, vertices, facets, work)?;
+        let mut m = two::build(points, vertices, facets, work)?;
+        if tol != T::zero() {
+            let pts = Scaled::new(points)?;
+            let tol = weld::scaled_tolerance(tol, &pts)?;
+            m = weld::thin_chain(&pts, tol, vertices, facets, m)?;
+        }
         let vertices: &'a [u32] = vertices;
         let facets: &'a [[u32; 2]] = facets;
         Ok(Self {
@@ -316,35 +393,58 @@ impl<'a> Built<'a, 3> {
         facets: &'a mut [[u32; 3]],
         work: &mut [u32],
     ) -> Result<Self, ShapeError> {
+        Self::build_welded(points, T::zero(), vertices, facets, work)
+    }
+
+    /// The convex hull of `points` welded to within `tol`, built as
+    /// [`build`](Self::build) builds the exact one: points within `tol` of
+    /// the hull of the others are left out (see [Welding](Self#welding)).
+    /// `tol = 0` is [`build`](Self::build).
+    ///
+    /// Fails as [`build`](Self::build) does, and with
+    /// [`ShapeError::NonFinite`] for a NaN or infinite `tol`,
+    /// [`ShapeError::Negative`] for a negative one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{hull::Built, Vector};
+    ///
+    /// // A unit cube with the middle of an edge rounded out by 1e-12.
+    /// let v = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+    /// let mut points = vec![v(0.5, -1e-12, -1e-12)];
+    /// for i in 0..8 {
+    ///     points.push(v(f64::from(i & 1), f64::from((i >> 1) & 1), f64::from(i >> 2)));
+    /// }
+    /// let n = points.len();
+    /// let mut vertices = vec![0; Built::<3>::vertices_needed(n)];
+    /// let mut facets = vec![[0; 3]; Built::<3>::facets_needed(n)];
+    /// let mut work = vec![0; Built::<3>::work_needed(n)];
+    /// let exact = Built::<3>::build(&points, &mut vertices, &mut facets, &mut work).unwrap();
+    /// assert_eq!(exact.vertices().len(), 9); // the bulge is a vertex
+    /// let welded =
+    ///     Built::<3>::build_welded(&points, 1e-9, &mut vertices, &mut facets, &mut work).unwrap();
+    /// assert_eq!(welded.vertices().len(), 8); // the cube's corners
+    /// assert!(!welded.vertices().contains(&0));
+    /// ```
+    pub fn build_welded<T: Real>(
+        points: &[SVector<T, 3>],
+        tol: T,
+        vertices: &'a mut [u32],
+        facets: &'a mut [[u32; 3]],
+        work: &mut [u32],
+    ) -> Result<Self, ShapeError> {
         let n = points.len();
         check_count(n)?;
         let pts = Scaled::new(points)?;
+        let weld = weld::scaled_tolerance(tol, &pts)?;
         if vertices.len() < n
             || facets.len() < three::slots(n)
             || work.len() < three::work_needed(n)
         {
             return Err(ShapeError::StorageTooSmall);
         }
-        let (cand, rest) = work
-            .split_at_mut_checked(n)
-            .ok_or(ShapeError::StorageTooSmall)?;
-        for (i, c) in cand.iter_mut().enumerate() {
-            *c = u32::try_from(i).map_err(|_| ShapeError::TooLarge)?;
-        }
-        let mut quick = three::Quick::new(pts, &mut *facets, rest)?;
-        let mut count = n;
-        // The second pass, if any, starts from extreme points only, so every
-        // vertex it adds stays extreme.
-        let (v, f) = 'passes: {
-            for _ in 0..2 {
-                quick.run(cand.get(..count).ok_or(ShapeError::Inconsistent)?)?;
-                match quick.finish(&mut *vertices, cand)? {
-                    Check::Done { vertices, facets } => break 'passes (vertices, facets),
-                    Check::Rebuild { extreme } => count = extreme,
-                }
-            }
-            return Err(ShapeError::Inconsistent);
-        };
+        let (v, f) = passes::build(pts, weld, &mut *vertices, &mut *facets, work)?;
         let vertices: &'a [u32] = vertices;
         let facets: &'a [[u32; 3]] = facets;
         Ok(Self {

@@ -82,6 +82,11 @@ impl<'p, T: Real, const D: usize> Scaled<'p, T, D> {
         }
     }
 
+    /// A length `x` of the caller's points as the predicates see it.
+    pub(super) fn scale_length(&self, x: f64) -> f64 {
+        x * self.scale
+    }
+
     /// The number of points.
     pub(super) fn len(&self) -> usize {
         self.points.len()

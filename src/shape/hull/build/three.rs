@@ -18,7 +18,7 @@
 //!    facet to it leaves the new hull above the removed facet's plane, where
 //!    only new facets are.
 //!
-//! Every point is an apex at most once and every step adds one, so the loop
+//! Every point is an apex at most once and every step takes one, so the loop
 //! ends after at most `n` steps; the builder counts them and reports
 //! [`ShapeError::Inconsistent`] rather than looping should a link be broken.
 //!
@@ -51,14 +51,14 @@
 //! caller's facet storage, everything else in the work storage (the planes
 //! as the bits of their `f64` values, [`PLANE_WORDS`] words a slot).
 
-use super::exact::{collinear3, orient3};
+use super::defer::Defer;
 use super::scaled::Scaled;
 use super::slots::{get, put, NONE};
 use crate::math::real::Real;
 use crate::shape::ShapeError;
 
 /// The stamp of a free slot.
-const DEAD: u32 = u32::MAX;
+pub(super) const DEAD: u32 = u32::MAX;
 
 /// Facet slots for `n` points: `2n`, and at least the first tetrahedron's 4.
 pub(super) const fn slots(n: usize) -> usize {
@@ -88,7 +88,7 @@ pub(super) struct Quick<'s, 'p, T: Real> {
     /// The vertices of each slot's facet, counter-clockwise seen from outside.
     pub(super) tri: &'s mut [[u32; 3]],
     /// `nbr[f][i]`: the facet across edge `tri[f][i] → tri[f][i + 1]`.
-    nbr: &'s mut [[u32; 3]],
+    pub(super) nbr: &'s mut [[u32; 3]],
     /// The first point of each slot's outside set (its farthest), or `NONE`;
     /// for free slots, the next free slot.
     pub(super) head: &'s mut [u32],
@@ -97,7 +97,7 @@ pub(super) struct Quick<'s, 'p, T: Real> {
     /// 1 while the slot is in `pending`.
     queued: &'s mut [u32],
     /// The visible patch of the current step, then its new facets.
-    patch: &'s mut [u32],
+    pub(super) patch: &'s mut [u32],
     /// Slots that received outside points and may still have some.
     pending: &'s mut [u32],
     /// Horizon edges `[a, b, facet beyond]` of the current step.
@@ -109,6 +109,11 @@ pub(super) struct Quick<'s, 'p, T: Real> {
     pub(super) planes: &'s mut [[u32; PLANE_WORDS]],
     /// Slots ever used (the rest are untouched).
     pub(super) used: usize,
+    /// The weld tolerance, scaled as the points (zero: exact; see
+    /// [`super::weld`]).
+    pub(super) weld: f64,
+    /// Whether the deferred points wait (see [`run`](Self::run)).
+    deferring: bool,
     free: u32,
     pending_len: usize,
 }
@@ -180,115 +185,57 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
             .as_chunks_mut::<PLANE_WORDS>()
             .0,
             used: 0,
+            weld: 0.0,
+            deferring: false,
             free: NONE,
             pending_len: 0,
         })
     }
 
-    /// Builds the hull of the points listed in `cand`.
-    pub(super) fn run(&mut self, cand: &[u32]) -> Result<(), ShapeError> {
+    /// Builds the hull of the points listed in `cand`, from a first
+    /// tetrahedron of the first `seeds` if they span space; the points
+    /// `defer` names are added after all others.
+    pub(super) fn run(
+        &mut self,
+        cand: &[u32],
+        seeds: usize,
+        defer: Defer<'_>,
+    ) -> Result<(), ShapeError> {
         self.used = 0;
         self.free = NONE;
         self.pending_len = 0;
         self.queued.fill(0);
         // A second pass must not read the first one's stamps.
         self.stamp.fill(DEAD);
-        let first = self.first_tetrahedron(cand)?;
+        let first = match self.first_tetrahedron(cand.get(..seeds).unwrap_or(cand)) {
+            Err(ShapeError::Degenerate | ShapeError::Empty) if seeds < cand.len() => {
+                self.first_tetrahedron(cand)?
+            }
+            other => other?,
+        };
         for &p in cand {
             if !first.contains(&p) {
-                self.assign(p, &[0, 1, 2, 3])?;
+                self.assign(p, &[0, 1, 2, 3], defer)?;
             }
         }
-        // Every step adds one point as a vertex.
-        for step in 1..=cand.len().saturating_add(1) {
-            let Some(f) = self.next_pending()? else {
+        self.deferring = defer.0.is_some();
+        // Every step adds one point as a vertex, or welds it (drops it); one
+        // more turns to the deferred points.
+        for step in 1..=cand.len().saturating_add(2) {
+            let Some(f) = self.next_pending(defer)? else {
+                if core::mem::take(&mut self.deferring) {
+                    self.enqueue_all()?;
+                    continue;
+                }
                 return Ok(());
             };
-            self.add_apex(f, Step::number(step)?)?;
+            self.add_apex(f, Step::number(step)?, defer)?;
         }
         Err(ShapeError::Inconsistent)
     }
 
-    /// Picks four points spanning space and makes their four facets in slots
-    /// 0 to 3, outward.
-    fn first_tetrahedron(&mut self, cand: &[u32]) -> Result<[u32; 4], ShapeError> {
-        let pts = &self.pts;
-        // The lexicographically smallest point is a vertex.
-        let mut a = *cand.first().ok_or(ShapeError::Empty)?;
-        let mut pa = pts.at(a)?;
-        for &p in cand {
-            let q = pts.at(p)?;
-            if q.partial_cmp(&pa) == Some(core::cmp::Ordering::Less) {
-                (a, pa) = (p, q);
-            }
-        }
-        // The farthest from it; exactly zero only for a single repeated point.
-        let (mut b, spread) = farthest(cand, |p| {
-            let q = pts.at(p)?;
-            Ok((0..3).fold(0.0_f64, |m, i| m.max((q[i] - pa[i]).abs())))
-        })?;
-        if spread == 0.0 {
-            return Err(ShapeError::Degenerate);
-        }
-        let pb = pts.at(b)?;
-        // The widest triangle, checked exactly for collinearity.
-        let (c, _) = farthest(cand, |p| {
-            let q = pts.at(p)?;
-            let (u, v) = (sub(&pb, &pa), sub(&q, &pa));
-            let w = [
-                u[1] * v[2] - u[2] * v[1],
-                u[2] * v[0] - u[0] * v[2],
-                u[0] * v[1] - u[1] * v[0],
-            ];
-            Ok(w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
-        })?;
-        let c = exact_or_scan(cand, c, |p| Ok(!collinear3(&pa, &pb, &pts.at(p)?)))?;
-        let pc = pts.at(c)?;
-        // The tallest tetrahedron, checked exactly for flatness.
-        let (d, _) = farthest(cand, |p| {
-            let q = pts.at(p)?;
-            Ok(super::exact::det3_float([&pb, &pc, &q], [&pa, &pa, &pa])
-                .0
-                .abs())
-        })?;
-        let d = exact_or_scan(cand, d, |p| Ok(orient3(&pa, &pb, &pc, &pts.at(p)?) != 0))?;
-        if orient3(&pa, &pb, &pc, &pts.at(d)?) > 0 {
-            core::mem::swap(&mut a, &mut b);
-        }
-        // `d` is below `abc`; the other three facets follow by even
-        // permutations of `(a, b, c, d)`.
-        let faces = [[a, b, c], [a, d, b], [b, d, c], [c, d, a]];
-        for face in faces {
-            let f = self.alloc(0)?;
-            self.make_facet(f, face)?;
-        }
-        self.link_first()?;
-        Ok([a, b, c, d])
-    }
-
-    /// Joins the first four facets along their shared edges.
-    fn link_first(&mut self) -> Result<(), ShapeError> {
-        for f in 0..4 {
-            let tf = get(self.tri, f)?;
-            let mut links = [NONE; 3];
-            for (i, link) in links.iter_mut().enumerate() {
-                let (u, v) = (tf[i], tf[(i + 1) % 3]);
-                for g in (0..4).filter(|&g| g != f) {
-                    if edge_index(&get(self.tri, g)?, v, u).is_some() {
-                        *link = g as u32;
-                    }
-                }
-            }
-            if links.contains(&NONE) {
-                return Err(ShapeError::Inconsistent);
-            }
-            put(self.nbr, f, links)?;
-        }
-        Ok(())
-    }
-
     /// A free slot, stamped `stamp`, with an empty outside set.
-    fn alloc(&mut self, stamp: u32) -> Result<u32, ShapeError> {
+    pub(super) fn alloc(&mut self, stamp: u32) -> Result<u32, ShapeError> {
         let f = if self.free != NONE {
             let f = self.free;
             self.free = get(self.head, f as usize)?;
@@ -315,7 +262,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
     }
 
     /// Stores facet `f` with vertices `face`, and its plane.
-    fn make_facet(&mut self, f: u32, face: [u32; 3]) -> Result<(), ShapeError> {
+    pub(super) fn make_facet(&mut self, f: u32, face: [u32; 3]) -> Result<(), ShapeError> {
         put(self.tri, f as usize, face)?;
         let [a, b, c] = face;
         let pa = self.pts.at(a)?;
@@ -338,31 +285,42 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
 
     /// Puts `p` in the outside set of the first of `facets` it lies strictly
     /// above; drops it when there is none.
-    fn assign(&mut self, p: u32, facets: &[u32]) -> Result<(), ShapeError> {
+    fn assign(&mut self, p: u32, facets: &[u32], defer: Defer<'_>) -> Result<(), ShapeError> {
         let q = self.pts.at(p)?;
         for &f in facets {
             let (h, side) = self.height(f, p, &q)?;
             if side > 0 {
-                return self.add_outside(f, p, h);
+                return self.add_outside(f, p, h, defer);
             }
         }
         Ok(())
     }
 
     /// Adds `p`, `height` above `f`, to the outside set of `f`, first if it
-    /// is the farthest.
-    fn add_outside(&mut self, f: u32, p: u32, height: f64) -> Result<(), ShapeError> {
+    /// is the farthest (of the points not deferred, if there are any).
+    fn add_outside(
+        &mut self,
+        f: u32,
+        p: u32,
+        height: f64,
+        defer: Defer<'_>,
+    ) -> Result<(), ShapeError> {
         let h = get(self.head, f as usize)?;
         if h == NONE {
             put(self.next, p as usize, NONE)?;
             put(self.head, f as usize, p)?;
-        } else if height > self.lift(f, &self.pts.at(h)?)?.0 {
+        } else if (defer.rank(p), height) > (defer.rank(h), self.lift(f, &self.pts.at(h)?)?.0) {
             put(self.next, p as usize, h)?;
             put(self.head, f as usize, p)?;
         } else {
             put(self.next, p as usize, get(self.next, h as usize)?)?;
             put(self.next, h as usize, p)?;
         }
+        self.enqueue(f)
+    }
+
+    /// Lists `f` among the facets that may have outside points.
+    pub(super) fn enqueue(&mut self, f: u32) -> Result<(), ShapeError> {
         if get(self.queued, f as usize)? == 0 {
             put(self.queued, f as usize, 1)?;
             put(self.pending, self.pending_len, f)?;
@@ -371,14 +329,18 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
         Ok(())
     }
 
-    /// The next live facet with a non-empty outside set.
-    fn next_pending(&mut self) -> Result<Option<u32>, ShapeError> {
+    /// The next live facet with a non-empty outside set (whose farthest
+    /// point is not deferred, while deferring).
+    fn next_pending(&mut self, defer: Defer<'_>) -> Result<Option<u32>, ShapeError> {
         while let Some(top) = self.pending_len.checked_sub(1) {
             self.pending_len = top;
             let f = get(self.pending, top)?;
             put(self.queued, f as usize, 0)?;
-            let live = get(self.stamp, f as usize)? != DEAD;
-            if live && get(self.head, f as usize)? != NONE {
+            let (live, head) = (
+                get(self.stamp, f as usize)? != DEAD,
+                get(self.head, f as usize)?,
+            );
+            if live && head != NONE && !(self.deferring && defer.rank(head) == 0) {
                 return Ok(Some(f));
             }
         }
@@ -386,10 +348,14 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
     }
 
     /// Adds the farthest outside point of facet `f` to the hull.
-    fn add_apex(&mut self, f: u32, step: Step) -> Result<(), ShapeError> {
+    fn add_apex(&mut self, f: u32, step: Step, defer: Defer<'_>) -> Result<(), ShapeError> {
         let p = get(self.head, f as usize)?;
         put(self.head, f as usize, get(self.next, p as usize)?)?;
         let (visible, edges) = self.visible_patch(f, p, step)?;
+        // A point within the weld tolerance of the hull is dropped instead.
+        if self.weld > 0.0 && self.welds(p, visible)? {
+            return self.keep_farthest_first(f);
+        }
         // The outside points of the patch, in one list; then free the patch.
         let mut orphans = NONE;
         let n = self.next.len();
@@ -433,7 +399,7 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
                 let h = get(self.patch, i)?;
                 let (height, side) = self.height_from(h, q, &r)?;
                 if side > 0 {
-                    self.add_outside(h, q, height)?;
+                    self.add_outside(h, q, height, defer)?;
                     break;
                 }
             }
@@ -529,44 +495,11 @@ impl<'s, 'p, T: Real> Quick<'s, 'p, T> {
 
 /// The position `i` of edge `u → v` in a facet (`facet[i] = u`,
 /// `facet[i + 1] = v`).
-fn edge_index(facet: &[u32; 3], u: u32, v: u32) -> Option<usize> {
+pub(super) fn edge_index(facet: &[u32; 3], u: u32, v: u32) -> Option<usize> {
     (0..3).find(|&i| facet[i] == u && facet[(i + 1) % 3] == v)
 }
 
 /// `a − b`.
 pub(super) fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-/// The candidate with the largest `score` (the first on ties), and the score.
-fn farthest(
-    cand: &[u32],
-    mut score: impl FnMut(u32) -> Result<f64, ShapeError>,
-) -> Result<(u32, f64), ShapeError> {
-    let mut best = (*cand.first().ok_or(ShapeError::Empty)?, f64::NEG_INFINITY);
-    for &p in cand {
-        let s = score(p)?;
-        if s > best.1 {
-            best = (p, s);
-        }
-    }
-    Ok(best)
-}
-
-/// `guess` if it passes the exact test `ok`, else the first candidate that
-/// does; [`ShapeError::Degenerate`] when none does.
-fn exact_or_scan(
-    cand: &[u32],
-    guess: u32,
-    mut ok: impl FnMut(u32) -> Result<bool, ShapeError>,
-) -> Result<u32, ShapeError> {
-    if ok(guess)? {
-        return Ok(guess);
-    }
-    for &p in cand {
-        if ok(p)? {
-            return Ok(p);
-        }
-    }
-    Err(ShapeError::Degenerate)
 }
