@@ -172,6 +172,28 @@ impl<T: Real> OwnedHull<T, 2> {
     pub fn new(points: impl Into<Vec<SVector<T, 2>>>) -> Result<Self, ShapeError> {
         Self::built_by(points.into(), |p, i, f| Hull::<T, 2>::new(p, i, f))
     }
+
+    /// The hull of `points` welded to the absolute tolerance `tol`, kept
+    /// with its storage: see [`Hull::new_welded`] for what welding
+    /// promises.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{OwnedHull, Vector};
+    ///
+    /// // A square and a point a hair outside its top edge.
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let square = [v(0.0, 0.0), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0), v(0.5, 1.0 + 1e-9)];
+    /// let exact = OwnedHull::<f64, 2>::new(&square[..]).unwrap();
+    /// let welded = OwnedHull::<f64, 2>::new_welded(&square[..], 1e-6).unwrap();
+    /// assert_eq!((exact.vertices().len(), welded.vertices().len()), (5, 4));
+    /// ```
+    pub fn new_welded(points: impl Into<Vec<SVector<T, 2>>>, tol: T) -> Result<Self, ShapeError> {
+        Self::built_by(points.into(), |p, i, f| {
+            Hull::<T, 2>::new_welded(p, tol, i, f)
+        })
+    }
 }
 
 impl<T: Real> OwnedHull<T, 3> {
@@ -190,6 +212,30 @@ impl<T: Real> OwnedHull<T, 3> {
     /// ```
     pub fn new(points: impl Into<Vec<SVector<T, 3>>>) -> Result<Self, ShapeError> {
         Self::built_by(points.into(), |p, i, f| Hull::<T, 3>::new(p, i, f))
+    }
+
+    /// The hull of `points` welded to the absolute tolerance `tol`, kept
+    /// with its storage: see [`Hull::new_welded`] for what welding
+    /// promises.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::{OwnedHull, Vector};
+    ///
+    /// // A cube's corners and a point a hair above its top face.
+    /// let mut cloud: Vec<_> = (0..8)
+    ///     .map(|i| Vector::<f64, 3>::new(f64::from(i & 1), f64::from(i >> 1 & 1), f64::from(i >> 2)))
+    ///     .collect();
+    /// cloud.push(Vector::<f64, 3>::new(0.5, 0.5, 1.0 + 1e-9));
+    /// let exact = OwnedHull::<f64, 3>::new(cloud.clone()).unwrap();
+    /// let welded = OwnedHull::<f64, 3>::new_welded(cloud, 1e-6).unwrap();
+    /// assert_eq!((exact.vertices().len(), welded.vertices().len()), (9, 8));
+    /// ```
+    pub fn new_welded(points: impl Into<Vec<SVector<T, 3>>>, tol: T) -> Result<Self, ShapeError> {
+        Self::built_by(points.into(), |p, i, f| {
+            Hull::<T, 3>::new_welded(p, tol, i, f)
+        })
     }
 }
 
