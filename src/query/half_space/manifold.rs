@@ -6,7 +6,7 @@ use nalgebra::SVector;
 use super::distance::half_space_contact;
 use super::gap::rounding;
 use crate::engine::config::{Config, Error};
-use crate::math::real::{all_finite, Real};
+use crate::math::real::{all_finite, Length, Real};
 use crate::query::manifold::{
     reduce, Face, Faces, Manifold, ManifoldPoint, Side, DEEPEST, MAX_FACE_POINTS,
 };
@@ -101,7 +101,16 @@ where
     if deepest.is_none_or(|d| d > contact.distance + (slack + slack)) {
         let id = DEEPEST | u64::from(face.id);
         let own = point(&n, contact.point_b, contact.distance, id);
-        let _ = found.try_push((own, contact.point_b));
+        let at = in_order(&found, &contact.point_b);
+        if found.try_push((own, contact.point_b)).is_ok() {
+            // Rotated into place: each point from `at` on swapped with the
+            // last, the new one.
+            if let Some((last, rest)) = found.get_mut(at..).and_then(|t| t.split_last_mut()) {
+                for x in rest {
+                    core::mem::swap(x, last);
+                }
+            }
+        }
     }
     let mut out = Manifold::new();
     out.normal = n;
@@ -119,6 +128,22 @@ where
         return Err(Error::Overflow);
     }
     Ok(Some(out))
+}
+
+/// Where `p` goes among the points (in order around the face) so that the
+/// order stays: after the point that begins the edge it detours least from
+/// (`|p − u| + |p − w| − |w − u|` least, for the edge from `u` to `w`),
+/// which for a point just outside a polygon is the edge it lies beyond.
+fn in_order<T: Real, const D: usize>(found: &Found<T, D>, p: &SVector<T, D>) -> usize {
+    let len = found.len();
+    let at = |i: usize| found.get(i % len.max(1)).map_or(*p, |(_, v)| *v);
+    let detour = |i: usize| {
+        let (u, w) = (at(i), at(i + 1));
+        (p - u).length() + (p - w).length() - (w - u).length()
+    };
+    (0..len)
+        .reduce(|best, i| if detour(i) < detour(best) { i } else { best })
+        .map_or(0, |i| i + 1)
 }
 
 /// A manifold point on the shape at `point_b`, `distance` above the plane
