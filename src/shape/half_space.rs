@@ -95,7 +95,7 @@ impl<T: Real, const D: usize> HalfSpace<T, D> {
 
     /// The half-space whose boundary passes through `point`, with this
     /// outward normal: the offset is `n̂ · point` (exact when the normal is
-    /// along a coordinate axis, rounded to a few ulps of `|n̂ · point|`
+    /// along a coordinate axis, rounded to a few ulps of `Σ |n̂ᵢ pointᵢ|`
     /// otherwise).
     ///
     /// # Errors
@@ -118,8 +118,12 @@ impl<T: Real, const D: usize> HalfSpace<T, D> {
         if !all_finite(&point) {
             return Err(ShapeError::NonFinite);
         }
-        let unit_normal = Self::new(normal, T::zero())?.normal;
-        Self::new(unit_normal, unit_normal.dot(&point))
+        let normal = Self::new(normal, T::zero())?.normal;
+        let offset = normal.dot(&point);
+        if !offset.is_finite() {
+            return Err(ShapeError::NonFinite);
+        }
+        Ok(Self { normal, offset })
     }
 
     /// The unit outward normal.

@@ -209,3 +209,24 @@ fn lengths_past_the_range_overflow() {
         Err(Error::Overflow)
     );
 }
+
+/// `through` puts the point on the boundary: exactly for an axis normal,
+/// within `4 ε Σ |nᵢ pᵢ|` otherwise.
+#[test]
+fn planes_through_a_point() {
+    let p = Vector3::new(1e5_f32, -3.25, 7.0);
+    let h = HalfSpace::through(p, Vector3::new(0.0, 0.0, -2.0)).unwrap();
+    assert_eq!((h.offset(), h.signed_distance(&p)), (-7.0, 0.0));
+    let n = Vector3::new(1.0_f64, -2.0, 2.0);
+    let p = Vector3::new(0.3, 1.7, -2.9);
+    let h = HalfSpace::through(p, n).unwrap();
+    let size: f64 = h
+        .normal()
+        .iter()
+        .zip(p.iter())
+        .map(|(a, b)| (a * b).abs())
+        .sum();
+    assert!(h.signed_distance(&p).abs() <= 4.0 * f64::EPSILON * size);
+    assert!(h.contains(&(p - n)) && !h.contains(&(p + n)));
+    assert!((h.project(&(p + n * 3.0)) - p).norm() <= 1e-14);
+}
