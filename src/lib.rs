@@ -60,6 +60,11 @@
 //! * [`contact_manifold`]: the several points a solver needs when polytopes
 //!   touch along a face ([`contact_manifold_into`] fills the caller's
 //!   storage).
+//! * [`HalfSpace`]: the ground under a scene, `n · x ≤ offset`; unbounded,
+//!   so not a [`SupportMap`], and met by any shape in closed form
+//!   ([`half_space_distance`], [`half_space_contact`],
+//!   [`half_space_manifold`], [`half_space_ray_cast`], …), exact where a
+//!   huge box standing in for it would round.
 //! * [`Hull`]: the convex hull of a point cloud, built exactly, the one
 //!   polytope type to reach for (the specialised forms are in [`hull`]); [`Aabb`], [`BoundingBall`]: the input
 //!   of a broad phase.
@@ -126,14 +131,19 @@ pub use crate::query::contact::{
     contact, contact_with_capacity, penetration, Contact, Penetration,
 };
 pub use crate::query::distance::{closest_points, distance, intersects, Distance};
+pub use crate::query::half_space::{
+    half_space_contact, half_space_distance, half_space_intersects, half_space_manifold,
+    half_space_ray_cast, half_space_shape_cast,
+};
 pub use crate::query::manifold::{
     contact_manifold, contact_manifold_into, Face, Faces, Manifold, ManifoldPoint, Side,
     MAX_FACE_POINTS, MAX_MANIFOLD_POINTS,
 };
 pub use crate::query::warm::{distance_cached, intersects_cached, SimplexCache};
 pub use crate::shape::{
-    Affine, Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Hull, MinkowskiSum,
-    Placement, Point, RayEntry, Rounded, Segment, ShapeError, SupportMap, Transformed, Triangle,
+    Affine, Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, HalfSpace, Hull,
+    MinkowskiSum, Placement, Point, RayEntry, Rounded, Segment, ShapeError, SupportMap,
+    Transformed, Triangle,
 };
 pub use crate::shape_enum::{PairFn, Shape2, Shape3, ShapeFn};
 pub use crate::simplex::{Simplex, SupportPoint};

@@ -11,6 +11,7 @@
 //! | `contact/` | `epa/` and `query/contact.rs` |
 //! | `cast/` | `query/cast/` |
 //! | `manifold/` | `query/manifold/` |
+//! | `half_space/` | `shape/half_space.rs` and `query/half_space/` |
 //! | `warm/` | `query/warm/` |
 //! | `trace/` | `trace/` (and the SVG pictures drawn from it) |
 //! | `bounds.rs` | `bounds.rs` |
@@ -37,6 +38,7 @@ mod compound;
 mod contact;
 mod distance;
 mod every_query;
+mod half_space;
 mod manifold;
 mod shape;
 mod simplex;

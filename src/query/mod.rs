@@ -6,5 +6,6 @@ pub(crate) mod cast;
 pub(crate) mod certified;
 pub(crate) mod contact;
 pub(crate) mod distance;
+pub(crate) mod half_space;
 pub(crate) mod manifold;
 pub(crate) mod warm;

@@ -40,7 +40,8 @@ pub enum ShapeError {
     TooLarge,
     /// The points span fewer than `D` dimensions (a hull of a single point,
     /// of collinear points in 2D, of coplanar points in 3D): they bound no
-    /// `D`-dimensional hull.
+    /// `D`-dimensional hull. Also a half-space's zero normal, which names
+    /// no side.
     Degenerate,
     /// A hull construction met a contradiction (an iteration cap reached, a
     /// facet link that does not close). Exact predicates rule this out; it

@@ -13,6 +13,7 @@ mod cylinder;
 mod cylinder_ray;
 mod ellipsoid;
 mod error;
+mod half_space;
 pub mod hull;
 mod minkowski;
 mod placement;
@@ -36,6 +37,7 @@ pub use cylinder::Cylinder;
 pub use ellipsoid::Ellipsoid;
 pub use error::ShapeError;
 pub(crate) use error::{finite_point, valid_radius};
+pub use half_space::HalfSpace;
 pub use hull::Hull;
 #[cfg(feature = "alloc")]
 pub use hull::OwnedHull;

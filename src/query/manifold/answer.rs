@@ -37,7 +37,7 @@ pub(super) const CORNER: u64 = 1 << 62;
 /// The bit marking the contact's own point, added to a manifold whose
 /// clipped points missed it, on the incident face's id (never set on a
 /// vertex id or a clipped point's).
-pub(super) const DEEPEST: u64 = 1 << 61;
+pub(crate) const DEEPEST: u64 = 1 << 61;
 
 /// The bits of a vertex id that a clipped point's id keeps in each half:
 /// every id of a vertex of a hull the builder makes (at most 2^28 points),
@@ -107,7 +107,7 @@ pub struct ManifoldPoint<T: Real, const D: usize> {
 pub struct Manifold<T: Real, const D: usize> {
     /// The unit normal from A towards B.
     pub normal: SVector<T, D>,
-    pub(super) points: [Option<ManifoldPoint<T, D>>; MAX_MANIFOLD_POINTS],
+    pub(crate) points: [Option<ManifoldPoint<T, D>>; MAX_MANIFOLD_POINTS],
     /// The status of the contact query the normal came from.
     pub status: Status,
     /// The shape whose face the points were clipped against (the
@@ -327,7 +327,7 @@ impl<T: Real, const D: usize> Manifold<T, D> {
     /// Whether the normal and every point's positions and distance are
     /// finite (near the range's end, a sum of coordinates and margins can
     /// overflow where the contact itself did not).
-    pub(super) fn is_finite(&self) -> bool {
+    pub(crate) fn is_finite(&self) -> bool {
         let finite = |v: &SVector<T, D>| v.iter().all(|x| x.is_finite());
         finite(&self.normal)
             && self

@@ -15,6 +15,8 @@ mod revolution;
 mod shape_faces;
 mod tilt;
 
+pub(crate) use answer::DEEPEST;
 pub use answer::{Manifold, ManifoldPoint, Side, MAX_MANIFOLD_POINTS};
 pub use face::{Face, Faces, MAX_FACE_POINTS};
 pub use find::{contact_manifold, contact_manifold_into};
+pub(crate) use reduce::reduce;

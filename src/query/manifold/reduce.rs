@@ -25,7 +25,7 @@ const AREA_TIE: f64 = 1e-3;
 /// chosen set already holds a point within `slack` of the deepest depth),
 /// the deepest is not forced, so the choice does not hang on which corner
 /// rounding made a hair deeper.
-pub(super) fn reduce<T: Real, const D: usize>(
+pub(crate) fn reduce<T: Real, const D: usize>(
     found: &[(ManifoldPoint<T, D>, SVector<T, D>)],
     slack: T,
 ) -> ArrayVec<usize, MAX_MANIFOLD_POINTS> {

@@ -14,7 +14,9 @@ use cortex_m_rt::entry;
 use gjk::nalgebra::{Isometry2, Isometry3, SMatrix, SVector, Vector2, Vector3};
 use gjk::{
     closest_points, contact, contact_manifold, contact_manifold_into, distance, distance_cached, intersects,
-    intersects_cached, penetration, ray_cast, shape_cast, shape_cast_with_separation,
+    half_space_contact, half_space_distance, half_space_intersects, half_space_manifold,
+    half_space_ray_cast, half_space_shape_cast, HalfSpace, intersects_cached, penetration,
+    ray_cast, shape_cast, shape_cast_with_separation,
     time_of_impact, Aabb, Affine, Ball, BoundingBall, hull::Built, Capsule, hull::Climbing, Cone,
     hull::Scanned, Cuboid, Cylinder, Ellipsoid, Faces, Config, Hull, hull::Block, hull::Packed,
     hull::Polygon, Real, RigidMotion, SimplexCache, SupportMap, Transformed, Triangle,
@@ -70,6 +72,23 @@ fn manifold<T: Real, const D: usize>(a: &impl Faces<T, D>, b: &impl Faces<T, D>)
     black_box(out);
 }
 
+/// The half-space queries: a plane through `b`'s centre facing `a`'s,
+/// against `b`.
+fn half_space<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl Faces<T, D>) {
+    let config = black_box(Config::<T, _>::default());
+    let normal = black_box(a.center() - b.center());
+    let Ok(plane) = HalfSpace::through(black_box(b.center()), normal) else {
+        return;
+    };
+    let one = black_box(T::one());
+    black_box(half_space_intersects(&plane, b, &config).ok());
+    black_box(half_space_distance(&plane, b, &config).ok());
+    black_box(half_space_contact(&plane, b, one, &config).ok());
+    black_box(half_space_manifold(&plane, b, one, &config).ok());
+    black_box(half_space_ray_cast(&plane, a.center(), normal, one, &config).ok());
+    black_box(half_space_shape_cast(&plane, b, -normal, one, &config).ok());
+}
+
 /// The warm-started queries, through one cache in both orders.
 fn cached<A, B, T: Real, const D: usize>(a: &Transformed<A, T, D>, b: &Transformed<B, T, D>)
 where
@@ -99,6 +118,7 @@ fn three<T: Real>() {
         black_box((cylinder.support(&d), cone.support(&d), egg.support(&d)));
         // Caps and side lines.
         manifold(&cylinder, &cone);
+        half_space(&cone, &cylinder);
         let m = black_box(SMatrix::<T, 3, 3>::identity());
         if let Ok(sheared) = Affine::new(egg, m, d) {
             black_box(sheared.support(&d));
@@ -129,6 +149,8 @@ fn three<T: Real>() {
     all(&hull, &ball);
     manifold(&moved, &capsule);
     manifold(&ball, &moved);
+    half_space(&ball, &moved);
+    half_space(&hull, &capsule);
     // Two boxes (separating axes) and a triangle.
     manifold(&moved, &cuboid);
     if let Ok(triangle) = Triangle::new(points[0], points[1], points[2]) {
@@ -222,6 +244,8 @@ fn two<T: Real>() {
     all(&polygon, &ball);
     manifold(&polygon, &moved);
     manifold(&cuboid, &moved);
+    half_space(&ball, &polygon);
+    half_space(&polygon, &moved);
     if let Ok(triangle) = Triangle::new(vertices[0], vertices[1], vertices[2]) {
         manifold(&triangle, &moved);
     }
