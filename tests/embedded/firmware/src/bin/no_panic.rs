@@ -89,6 +89,29 @@ fn half_space<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl Faces
     black_box(half_space_shape_cast(&plane, b, -normal, one, &config).ok());
 }
 
+/// The compound queries: two boxes fixed to one body, placed by `pose`,
+/// against `b` and against the compound placed at the origin.
+fn compound<T: Real, B: Faces<T, 3>>(cuboid: Cuboid<T, 3>, pose: &Isometry3<T>, b: &B) {
+    use gjk::compound::{pieces_distance, pieces_intersect, pieces_manifolds, Compound, Part, Single};
+    let config = black_box(Config::<T, 3>::default());
+    let at = |x: f64| Transformed::translated(cuboid, Vector3::new(T::lit(x), T::zero(), T::zero()));
+    let (Ok(left), Ok(right)) = (at(black_box(-1.0)), at(black_box(1.0))) else {
+        return;
+    };
+    let (Ok(left), Ok(right), Ok(single)) = (Part::new(left), Part::new(right), Single::new(b)) else {
+        return;
+    };
+    let Ok(body) = Compound::new(black_box([left, right])) else {
+        return;
+    };
+    let (placed, other) = (body.placed(pose), body.placed(&Isometry3::identity()));
+    black_box(pieces_distance(&placed, &single, &config).ok());
+    black_box(pieces_intersect(&placed, &other, &config).ok());
+    let mut out = black_box([None; 2]);
+    black_box(pieces_manifolds(&placed, &other, black_box(T::one()), &config, &mut out).ok());
+    black_box(out);
+}
+
 /// The warm-started queries, through one cache in both orders.
 fn cached<A, B, T: Real, const D: usize>(a: &Transformed<A, T, D>, b: &Transformed<B, T, D>)
 where
@@ -151,6 +174,7 @@ fn three<T: Real>() {
     manifold(&ball, &moved);
     half_space(&ball, &moved);
     half_space(&hull, &capsule);
+    compound(cuboid, &pose, &capsule);
     // Two boxes (separating axes) and a triangle.
     manifold(&moved, &cuboid);
     if let Ok(triangle) = Triangle::new(points[0], points[1], points[2]) {
@@ -196,6 +220,12 @@ fn build_hulls<T: Real>() {
     {
         black_box(hull.vertices());
         black_box(hull.facets());
+    }
+    let tol = black_box(T::lit(1e-3));
+    if let Ok(hull) =
+        Built::<3>::build_welded(&points, tol, &mut vertices, &mut facets, black_box(&mut work))
+    {
+        black_box(hull.vertices());
     }
     // The default hull, built and asked for supports (its queries are the
     // generic ones checked above).
