@@ -285,3 +285,56 @@ fn every_trait_method_is_forwarded() {
         assert_eq!(&methods_in(source, header), methods, "`{header}` forwards");
     }
 }
+
+/// `contact` of two placed shapes, for `dispatch_pair`.
+struct PlacedContact<'c>(&'c Config<f64, 3>, Isometry3<f64>, Isometry3<f64>);
+
+impl gjk::PairFn<f64, 3> for PlacedContact<'_> {
+    type Output = Result<Option<gjk::Contact<f64, 3>>, gjk::Error>;
+    fn call<A, B>(self, a: &A, b: &B) -> Self::Output
+    where
+        A: Faces<f64, 3> + ?Sized,
+        B: Faces<f64, 3> + ?Sized,
+    {
+        let a = Transformed::from_isometry3(a, &self.1);
+        let b = Transformed::from_isometry3(b, &self.2);
+        contact(&a, &b, 0.5, self.0)
+    }
+}
+
+/// Dispatching once per pair gives each pair of kinds the query on the
+/// shapes themselves (budget: zero), as dispatching per call does.
+#[test]
+fn dispatch_pair_answers_as_the_shapes_do() {
+    let v = Vector3::new;
+    let cloud: Vec<_> = (0..12)
+        .map(|k| {
+            let k = k as f64;
+            v((k * 0.7).cos(), (k * 1.3).sin(), (k * 2.1).cos() * 0.8)
+        })
+        .collect();
+    let shapes: Vec<Shape3<f64>> = vec![
+        Ball::new(v(0.0, 0.1, 0.0), 0.6).unwrap().into(),
+        Cuboid::new(v(0.5, 0.4, 0.7)).unwrap().into(),
+        Capsule::new(v(0.0, -0.5, 0.0), v(0.0, 0.5, 0.0), 0.3)
+            .unwrap()
+            .into(),
+        Cylinder::new(0.5, 0.4).unwrap().into(),
+        OwnedHull::<f64, 3>::new(cloud).unwrap().into(),
+    ];
+    let config = Config::default();
+    let (pa, pb) = (
+        Isometry3::new(v(0.1, 0.2, 0.3), v(0.3, -0.2, 0.1)),
+        Isometry3::new(v(0.9, 0.4, 0.1), v(-0.4, 0.5, 0.2)),
+    );
+    for a in &shapes {
+        for b in &shapes {
+            let once = a.dispatch_pair(b, PlacedContact(&config, pa, pb));
+            let (ta, tb) = (
+                Transformed::from_isometry3(a, &pa),
+                Transformed::from_isometry3(b, &pb),
+            );
+            assert_eq!(once, contact(&ta, &tb, 0.5, &config));
+        }
+    }
+}
