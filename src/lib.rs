@@ -63,6 +63,9 @@
 //! * [`Hull`]: the convex hull of a point cloud, built exactly, the one
 //!   polytope type to reach for (the specialised forms are in [`hull`]); [`Aabb`], [`BoundingBall`]: the input
 //!   of a broad phase.
+//! * [`Solid`], [`MassProperties`]: volume, centre of mass and inertia of
+//!   every solid shape (closed forms, polytopes cut into simplices), with
+//!   the parallel-axis theorem for moving and summing bodies.
 //!
 //! Tolerances are relative and live in one place, the [`Real`] trait.
 //!
@@ -96,6 +99,7 @@ mod shape;
 mod simplex;
 // Extras on top of the queries.
 mod bounds;
+mod mass;
 #[cfg(feature = "serde")]
 mod serialize;
 #[cfg(test)]
@@ -105,6 +109,7 @@ pub mod trace;
 pub use crate::bounds::{Aabb, BoundingBall};
 pub use crate::engine::config::{Config, Error, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+pub use crate::mass::{MassProperties, RoundedSolid, Solid};
 pub use crate::math::real::Real;
 pub use crate::query::cast::{
     ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, RayHit, RigidMotion, ShapeHit,
