@@ -14,6 +14,7 @@
 //! | `warm/` | `query/warm/` |
 //! | `trace/` | `trace/` (and the SVG pictures drawn from it) |
 //! | `bounds.rs` | `bounds.rs` |
+//! | `mass/` | `mass/` (volumes, centres of mass, inertia) |
 //! | `every_query/` | all of them: recorded answers, bad input, the fuzzers' invariants |
 //!
 //! An input found by the fuzzers is a test in the `fuzz_regressions.rs`
@@ -36,6 +37,7 @@ mod contact;
 mod distance;
 mod every_query;
 mod manifold;
+mod mass;
 mod shape;
 mod simplex;
 mod trace;
