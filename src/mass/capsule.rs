@@ -4,6 +4,7 @@
 use nalgebra::{SMatrix, SVector};
 
 use super::moments::{count, scale_of, unit_ball_volume, Moments};
+use super::products::outer;
 use super::round::dim;
 use super::{MassProperties, Solid};
 use crate::math::real::{max_abs, Length, Real};
@@ -46,7 +47,7 @@ pub(super) fn capsule<T: Real, const D: usize>(
         m_b * (r2 / n2 + length * length / T::lit(4.0)) + length * (disc + disc) * rd * r2 / n1;
     let along = m_c * length * length / T::lit(12.0) + caps_along;
     let across = m_c * r2 / n1 + m_b * r2 / n2;
-    let uu = axis * axis.transpose();
+    let uu = outer(&axis, &axis);
     let second = (SMatrix::identity() - uu) * across + uu * along;
     let center = a * T::lit(0.5) + b * T::lit(0.5);
     Moments::centered(m_c + m_b, second).finish(density, &[sigma], &center)

@@ -72,6 +72,7 @@ mod cuboid;
 mod moments;
 mod placed;
 mod polytope;
+mod products;
 mod properties;
 mod revolution;
 mod round;

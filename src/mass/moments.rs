@@ -4,6 +4,7 @@
 
 use nalgebra::{SMatrix, SVector};
 
+use super::products::outer;
 use super::MassProperties;
 use crate::math::real::Real;
 
@@ -100,15 +101,15 @@ impl<T: Real, const D: usize> SimplexSum<T, D> {
     /// Adds the simplex `apex, others…` of signed volume `volume`.
     pub(super) fn add(&mut self, volume: T, apex: &SVector<T, D>, others: &[SVector<T, D>; D]) {
         let mut sum = *apex;
-        let mut squares = apex * apex.transpose();
+        let mut squares = outer(apex, apex);
         for w in others {
             sum += w;
-            squares += w * w.transpose();
+            squares += outer(w, w);
         }
         let n = count::<T>(D + 1);
         self.volume += volume;
         self.first += sum * (volume / n);
-        self.second += (squares + sum * sum.transpose()) * (volume / (n * (n + T::one())));
+        self.second += (squares + outer(&sum, &sum)) * (volume / (n * (n + T::one())));
     }
 
     /// Adds a part given by its volume, `∫ x dV` and `∫ x xᵀ dV` about the
@@ -127,7 +128,7 @@ impl<T: Real, const D: usize> SimplexSum<T, D> {
         } else {
             SVector::zeros()
         };
-        let second = self.second - center * self.first.transpose();
+        let second = self.second - outer(&center, &self.first);
         Moments {
             volume: self.volume,
             center,

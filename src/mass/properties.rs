@@ -6,6 +6,7 @@ use core::ops::Add;
 
 use nalgebra::{SMatrix, SVector};
 
+use super::products::{apply, congruent, outer};
 use crate::math::real::Real;
 
 /// The mass, centre of mass and second moment of a solid of uniform
@@ -126,7 +127,7 @@ impl<T: Real, const D: usize> MassProperties<T, D> {
     #[must_use]
     pub fn second_moment_about(&self, point: &SVector<T, D>) -> SMatrix<T, D, D> {
         let d = self.center - point;
-        self.second_moment + d * d.transpose() * self.mass
+        self.second_moment + outer(&d, &d) * self.mass
     }
 
     /// The inertia tensor about `point`: [`inertia`](Self::inertia) moved
@@ -187,12 +188,10 @@ impl<T: Real, const D: usize> MassProperties<T, D> {
     /// ```
     #[must_use]
     pub fn transformed(&self, rotation: &SMatrix<T, D, D>, translation: &SVector<T, D>) -> Self {
-        let turned = rotation * self.second_moment * rotation.transpose();
         Self {
             mass: self.mass,
-            center: rotation * self.center + translation,
-            // Symmetric again, whatever the rounding of the product.
-            second_moment: (turned + turned.transpose()) * T::lit(0.5),
+            center: apply(rotation, &self.center) + translation,
+            second_moment: congruent(rotation, &self.second_moment),
         }
     }
 }

@@ -17,6 +17,7 @@ use nalgebra::{Matrix2, Vector2};
 
 use super::moments::{scale_of, SimplexSum};
 use super::polytope::signed_area;
+use super::products::outer;
 use super::round::ball;
 use super::MassProperties;
 use crate::math::real::{max_abs, Length, Real};
@@ -30,8 +31,7 @@ fn add_at<T: Real>(
     first: &Vector2<T>,
     second: &Matrix2<T>,
 ) {
-    let moved =
-        second + at * first.transpose() + first * at.transpose() + at * at.transpose() * area;
+    let moved = second + outer(at, first) + outer(first, at) + outer(at, at) * area;
     sum.add_raw(area, &(first + at * area), &moved);
 }
 
@@ -78,16 +78,16 @@ pub(super) fn rounded_polygon<T: Real, F>(
 where
     F: Iterator<Item = [Vector2<T>; 2]> + Clone,
 {
-    let outer = scale_of([scale, radius]);
-    let middle = reference * outer;
-    let relative = |p: &Vector2<T>| p * outer - middle;
+    let by_size = scale_of([scale, radius]);
+    let middle = reference * by_size;
+    let relative = |p: &Vector2<T>| p * by_size - middle;
     let spread = edges
         .clone()
         .flatten()
         .fold(T::zero(), |m, p| m.max(max_abs(&relative(&p))));
-    let inner = scale_of([spread, radius * outer]);
-    let r = radius * outer * inner;
-    let scaled = edges.map(|e| e.map(|p| relative(&p) * inner));
+    let by_spread = scale_of([spread, radius * by_size]);
+    let r = radius * by_size * by_spread;
+    let scaled = edges.map(|e| e.map(|p| relative(&p) * by_spread));
     let Some(mut before) = scaled.clone().filter_map(|[a, b]| normal(&a, &b)).last() else {
         return ball(reference, radius, density);
     };
@@ -102,12 +102,12 @@ where
         let (e, length) = (b - a, (b - a).length());
         let along = e / length;
         let area = length * r;
-        let second = (along * along.transpose() * (length * length) + n * n.transpose() * (r * r))
+        let second = (outer(&along, &along) * (length * length) + outer(&n, &n) * (r * r))
             * (area / T::lit(12.0));
         let mid = (a + b) * T::lit(0.5) + n * (r * T::lit(0.5));
         add_at(&mut sum, &mid, area, &Vector2::zeros(), &second);
         before = n;
     }
     sum.moments()
-        .finish(density, &[outer, inner], &(middle / outer))
+        .finish(density, &[by_size, by_spread], &(middle / by_size))
 }

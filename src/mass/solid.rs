@@ -6,10 +6,27 @@ use crate::math::real::Real;
 /// A shape with a volume (an area in 2D): its mass properties at a uniform
 /// density.
 ///
-/// Implemented in closed form for the curved shapes and boxes, and by exact
-/// decomposition into simplices for polytopes (see the [module
-/// docs](crate::MassProperties) for the formulas). Shapes with no volume
-/// (points, segments, triangles in 3D) are not solids.
+/// Implemented for [`Ball`](crate::Ball), [`Cuboid`](crate::Cuboid),
+/// [`Ellipsoid`](crate::Ellipsoid) and [`Capsule`](crate::Capsule) in any
+/// dimension, [`Cylinder`](crate::Cylinder) and [`Cone`](crate::Cone),
+/// 2D [`Triangle`](crate::Triangle)s, [`Polygon`](crate::hull::Polygon)s
+/// and [`Hull`](crate::Hull)s, 3D hulls, any solid moved by
+/// [`Transformed`](crate::Transformed), and [`Rounded`](crate::Rounded)
+/// shapes whose rounding is exact ([`RoundedSolid`](crate::RoundedSolid)).
+/// Shapes with no volume (points, segments, triangles in 3D) are not
+/// solids.
+///
+/// Curved shapes and boxes are closed forms: with `V_k` the volume of the
+/// unit `k`-ball (`V₀ = 1`, `V₁ = 2`, `V_k = 2π V_{k−2} / k`), a ball has
+/// `C = m r² / (D + 2) · I`, an ellipsoid `m / (D + 2) · diag(aᵢ²)`, a box
+/// `m · diag(hᵢ² / 3)`. Polytopes are cut into simplices from the mean of
+/// their vertices to each facet of the built hull; a simplex with vertices
+/// `w₀ … w_D`, `s = Σ wₖ` and signed volume `V` has `∫ x dV = V s / (D + 1)`
+/// and `∫ x xᵀ dV = V (Σ wₖ wₖᵀ + s sᵀ) / ((D + 1)(D + 2))` (in 3D the
+/// formulas of F. Tonon, "Explicit Exact Formulas for the 3-D Tetrahedron
+/// Inertia Tensor in Terms of its Vertex Coordinates", 2004, in matrix
+/// form). The sums run relative to that mean, scaled to order one by
+/// powers of two that are undone exactly.
 ///
 /// ```
 /// use gjk::{Cylinder, Solid};
