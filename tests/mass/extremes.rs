@@ -110,29 +110,37 @@ fn powers_of_two_scale_the_properties_exactly() {
 }
 
 #[test]
-fn huge_and_tiny_shapes_stay_finite_where_the_answer_is() {
-    // Budget: 1e-12 relative against the unit shape's scaled values, for
-    // scales where a naive product would overflow or underflow on the way
-    // (an f32 box 1e12 on a side: its volume 1e36 fits, the product of two
-    // sides' squares does not).
-    let b = Cuboid::new(Vector3::new(1e12_f32, 1e12, 1e12))
+fn masses_in_range_survive_volumes_out_of_range() {
+    // Budget: 1e-6 relative in f32, 1e-12 in f64. The volume alone would
+    // overflow (an f32 cube 8e12 on a side: 5e38 > 3.4e38; an f64 hull
+    // 1e110 across: 1e330), the mass at a small density does not: the
+    // density is applied at order one, the size after.
+    let cube = Cuboid::new(Vector3::new(4e12_f32, 4e12, 4e12))
         .unwrap()
-        .mass_properties(1e-12);
-    assert!(b.mass.is_finite() && b.mass > 0.0);
-    let want = 8e24_f64;
-    assert!((f64::from(b.mass) - want).abs() / want < 1e-6);
-    let tiny = Ball::new(Vector2::new(1e-20_f32, 0.0), 1e-15)
-        .unwrap()
-        .mass_properties(1.0);
+        .mass_properties(1e-20);
+    let want = 512e36_f64 * 1e-20_f64;
     assert!(
-        tiny.mass > 0.0 && tiny.second_moment[(0, 0)] == 0.0 || tiny.second_moment[(0, 0)] > 0.0
+        (f64::from(cube.mass) - want).abs() / want < 1e-6,
+        "{}",
+        cube.mass
     );
+    let s = 1e110;
+    let corners = [
+        Vector3::new(0.0, 0.0, 0.0),
+        Vector3::new(s, 0.0, 0.0),
+        Vector3::new(0.0, s, 0.0),
+        Vector3::new(0.0, 0.0, s),
+    ];
+    let tetra = hull3(&corners, 1e-100);
+    let want: f64 = 1e230 / 6.0; // s³ / 6 at density 1e-100
+    assert!((tetra.mass - want).abs() / want < 1e-12, "{}", tetra.mass);
+    assert!((tetra.center - Vector3::repeat(s / 4.0)).amax() < 1e-12 * s);
     // A result beyond the range is infinite, not NaN.
     let huge = Ball::new(Vector3::zeros(), 1e200)
         .unwrap()
         .mass_properties(1.0);
     assert_eq!(huge.mass, f64::INFINITY);
-    assert!(!huge.center.x.is_nan());
+    assert_eq!(huge.center, Vector3::zeros());
 }
 
 #[test]

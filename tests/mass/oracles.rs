@@ -38,7 +38,11 @@ fn hulls_of_box_corners_are_boxes() {
         &hull2(&corners2, 2.0),
         &Cuboid::new(half2).unwrap().mass_properties(2.0),
     ));
-    eprintln!("hull of box corners: {worst:.2e}");
+    // The same in f32: budget 1e-6 (a few dozen roundings of 6e-8).
+    let corners32: Vec<Vector3<f32>> = corners.iter().map(|p| p.cast()).collect();
+    let e32 = error(&hull3(&corners32, 1.5_f32), &want);
+    assert!(e32 < 1e-6, "{e32}");
+    eprintln!("hull of box corners: {worst:.2e} (f32 {e32:.2e})");
     assert!(worst < 1e-11, "{worst}"); // 1e-11 for the far-off box: its 1e4 offset costs 4 bits
 }
 
