@@ -34,13 +34,18 @@ pub(super) fn apply<T: Real, const D: usize>(
     SVector::from_fn(|i, _| (0..D).fold(T::zero(), |s, k| s + at(m, i, k) * of(v, k)))
 }
 
-/// `R C Rᵀ`, symmetric by construction when `C` is.
+/// `R C Rᵀ`, made exactly symmetric (the two triangles of the product
+/// round differently).
 pub(super) fn congruent<T: Real, const D: usize>(
     r: &SMatrix<T, D, D>,
     c: &SMatrix<T, D, D>,
 ) -> SMatrix<T, D, D> {
-    let rc = SMatrix::<T, D, D>::from_fn(|i, j| {
-        (0..D).fold(T::zero(), |s, k| s + at(r, i, k) * at(c, k, j))
-    });
-    SMatrix::from_fn(|i, j| (0..D).fold(T::zero(), |s, k| s + at(&rc, i, k) * at(r, j, k)))
+    let sum = |a: &SMatrix<T, D, D>, b: &SMatrix<T, D, D>, i: usize, j: usize, flip: bool| {
+        (0..D).fold(T::zero(), |s, k| {
+            s + at(a, i, k) * if flip { at(b, j, k) } else { at(b, k, j) }
+        })
+    };
+    let rc = SMatrix::<T, D, D>::from_fn(|i, j| sum(r, c, i, j, false));
+    let m = SMatrix::<T, D, D>::from_fn(|i, j| sum(&rc, r, i, j, true));
+    (m + m.transpose()) * T::lit(0.5)
 }
