@@ -60,21 +60,31 @@ fn ellipsoids_in<T: Real, const D: usize>() -> f64 {
 }
 
 fn generic_shapes<T: Real>() -> f64 {
-    let all = [
+    let balls = [
         balls_in::<T, 1>(),
         balls_in::<T, 2>(),
         balls_in::<T, 3>(),
         balls_in::<T, 4>(),
+    ];
+    let boxes = [
         cuboids_in::<T, 1>(),
         cuboids_in::<T, 2>(),
         cuboids_in::<T, 3>(),
         cuboids_in::<T, 4>(),
+    ];
+    let ellipsoids = [
         ellipsoids_in::<T, 1>(),
         ellipsoids_in::<T, 2>(),
         ellipsoids_in::<T, 3>(),
         ellipsoids_in::<T, 4>(),
     ];
-    all.into_iter().fold(0.0, f64::max)
+    let worst = |e: [f64; 4]| e.into_iter().fold(0.0, f64::max);
+    let (b, c, e) = (worst(balls), worst(boxes), worst(ellipsoids));
+    eprintln!(
+        "  D = 1..4, {} bits: ball {b:.2e}, cuboid {c:.2e}, ellipsoid {e:.2e}",
+        T::EPSILON.widen().log2().abs() + 1.0
+    );
+    b.max(c).max(e)
 }
 
 #[test]
