@@ -43,8 +43,10 @@ pub trait Solid<T: Real, const D: usize> {
     /// `density × volume`, the centre of mass, the second moment about it.
     ///
     /// Never panics: a NaN density gives NaN properties; sizes far from one
-    /// are brought to order one by a power of two first, so only a result
-    /// beyond the float range overflows.
+    /// are brought to order one by a power of two first, so a result within
+    /// the float range does not overflow on the way (unless the shape's own
+    /// lengths differ by more than the range: a side below `2⁻¹⁰⁷⁴` of the
+    /// largest underflows to zero).
     ///
     /// # Example
     ///
