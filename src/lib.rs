@@ -71,6 +71,9 @@
 //! * [`Shape2`], [`Shape3`]: one type for the shapes of each dimension, every
 //!   capability forwarded; [`compound`]: several convex parts fixed to one
 //!   body, queried pair by pair with pruning by their boxes.
+//! * [`Solid`], [`MassProperties`]: volume, centre of mass and inertia of
+//!   every solid shape (closed forms, polytopes cut into simplices), with
+//!   the parallel-axis theorem for moving and summing bodies.
 //!
 //! Tolerances are relative and live in one place, the [`Real`] trait.
 //!
@@ -111,6 +114,7 @@ mod simplex;
 // Extras on top of the queries.
 mod bounds;
 pub mod compound;
+mod mass;
 #[cfg(feature = "serde")]
 mod serialize;
 mod shape_enum;
@@ -121,6 +125,7 @@ pub mod trace;
 pub use crate::bounds::{Aabb, BoundingBall};
 pub use crate::engine::config::{Config, Error, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+pub use crate::mass::{MassProperties, RoundedSolid, Solid};
 pub use crate::math::real::Real;
 pub use crate::query::cast::{
     ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, RayHit, RelativeTurn,

@@ -16,6 +16,7 @@
 //! | `trace/` | `trace/` (and the SVG pictures drawn from it) |
 //! | `bounds.rs` | `bounds.rs` |
 //! | `compound/` | `compound/` |
+//! | `mass/` | `mass/` (volumes, centres of mass, inertia) |
 //! | `every_query/` | all of them: recorded answers, bad input, the fuzzers' invariants |
 //!
 //! An input found by the fuzzers is a test in the `fuzz_regressions.rs`
@@ -40,6 +41,7 @@ mod distance;
 mod every_query;
 mod half_space;
 mod manifold;
+mod mass;
 mod shape;
 mod simplex;
 mod trace;

@@ -33,7 +33,7 @@ LAYERS = [
     ("engine/", 3),
     ("epa/", 4),
     ("query/", 5),
-    ("bounds.rs", 6), ("shape_enum.rs", 6), ("trace/", 6), ("serialize.rs", 6), ("test_lcg.rs", 6),
+    ("bounds.rs", 6), ("mass/", 6), ("shape_enum.rs", 6), ("trace/", 6), ("serialize.rs", 6), ("test_lcg.rs", 6),
     ("compound/", 7),
     ("lib.rs", 9),
 ]

@@ -4,6 +4,7 @@ use core::marker::PhantomData;
 
 use crate::bounds::Aabb;
 use crate::engine::config::Error;
+use crate::mass::{MassProperties, Solid};
 use crate::math::real::Real;
 use crate::shape::{SupportMap, Transformed};
 
@@ -114,5 +115,35 @@ where
     #[must_use]
     pub fn bounds(&self) -> &Aabb<T, D> {
         &self.bounds
+    }
+
+    /// The mass properties of the parts at `density`, in the compound's
+    /// frame: their sum (masses added, centres weighted, second moments
+    /// moved to the common centre by the parallel-axis theorem). Parts
+    /// that overlap count twice where they do.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::compound::{Compound, Part};
+    /// use gjk::{Cuboid, Transformed, Vector};
+    ///
+    /// // Two unit squares side by side weigh as the 2 × 1 rectangle they make.
+    /// let v = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+    /// let square = |x| Part::new(Transformed::translated(Cuboid::new(v(0.5, 0.5)).unwrap(), v(x, 0.0)).unwrap()).unwrap();
+    /// let pair = Compound::new([square(-0.5), square(0.5)]).unwrap();
+    /// let m = pair.mass_properties(1.0);
+    /// assert!((m.mass - 2.0).abs() < 1e-15 && m.center.norm() < 1e-15);
+    /// assert!((m.polar_moment() - (4.0 + 1.0) * 2.0 / 12.0).abs() < 1e-14);
+    /// ```
+    #[must_use]
+    pub fn mass_properties(&self, density: T) -> MassProperties<T, D>
+    where
+        S: Solid<T, D>,
+    {
+        self.parts()
+            .iter()
+            .map(|p| p.shape.mass_properties(density))
+            .sum()
     }
 }

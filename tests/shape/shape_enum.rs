@@ -338,3 +338,51 @@ fn dispatch_pair_answers_as_the_shapes_do() {
         }
     }
 }
+
+/// The enums' mass properties are the shape's own (budget: zero), `None`
+/// for kinds with no volume; an owned hull weighs as its borrowed form and
+/// a compound as the sum of its parts.
+#[test]
+fn mass_properties_through_enums_pointers_and_compounds() {
+    use gjk::compound::{Compound, Part};
+    use gjk::{Hull, Solid};
+    let v = Vector3::new;
+    let cuboid = Cuboid::new(v(0.5, 0.4, 0.7)).unwrap();
+    let cylinder = Cylinder::new(0.5, 0.4).unwrap();
+    let cloud: Vec<_> = (0..30)
+        .map(|k| {
+            let k = k as f64;
+            v((k * 0.7).cos(), (k * 1.3).sin(), (k * 2.1).cos() * 0.8)
+        })
+        .collect();
+    let owned = OwnedHull::<f64, 3>::new(cloud.clone()).unwrap();
+    let mut indices = vec![0; Hull::<f64, 3>::indices_needed(cloud.len())];
+    let mut facets = vec![[0; 3]; Hull::<f64, 3>::facets_needed(cloud.len())];
+    let hull = Hull::<f64, 3>::new(&cloud, &mut indices, &mut facets).unwrap();
+    assert_eq!(owned.mass_properties(2.5), hull.mass_properties(2.5));
+    let as_enum = |s: Shape3<f64>| s.mass_properties(2.5);
+    assert_eq!(as_enum(cuboid.into()), Some(cuboid.mass_properties(2.5)));
+    assert_eq!(
+        as_enum(cylinder.into()),
+        Some(cylinder.mass_properties(2.5))
+    );
+    assert_eq!(
+        as_enum(owned.clone().into()),
+        Some(hull.mass_properties(2.5))
+    );
+    assert_eq!(as_enum(Point::new(v(0.0, 0.0, 0.0)).unwrap().into()), None);
+    let boxed: Box<dyn Solid<f64, 3>> = Box::new(cuboid);
+    assert_eq!(boxed.mass_properties(2.5), cuboid.mass_properties(2.5));
+    assert_eq!(Arc::new(owned).volume(), hull.volume());
+    // Two boxes side by side weigh as the box they make.
+    let half = Cuboid::new(v(0.25, 0.4, 0.7)).unwrap();
+    let at = |x: f64| Part::new(Transformed::translated(half, v(x, 0.0, 0.0)).unwrap()).unwrap();
+    let pair = Compound::new([at(-0.25), at(0.25)])
+        .unwrap()
+        .mass_properties(2.5);
+    let whole = cuboid.mass_properties(2.5);
+    assert!((pair.mass - whole.mass).abs() <= 4.0 * f64::EPSILON * whole.mass);
+    assert!(
+        (pair.inertia() - whole.inertia()).amax() <= 16.0 * f64::EPSILON * whole.inertia().amax()
+    );
+}

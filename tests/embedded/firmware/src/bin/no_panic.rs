@@ -19,7 +19,8 @@ use gjk::{
     ray_cast, shape_cast, shape_cast_with_separation,
     time_of_impact, Aabb, Affine, Ball, BoundingBall, hull::Built, Capsule, hull::Climbing, Cone,
     hull::Scanned, Cuboid, Cylinder, Ellipsoid, Faces, Config, Hull, hull::Block, hull::Packed,
-    hull::Polygon, Real, RigidMotion, SimplexCache, SupportMap, Transformed, Triangle,
+    hull::Polygon, Real, RigidMotion, Rounded, SimplexCache, Solid, SupportMap, Transformed,
+    Triangle,
 };
 
 fn all<T: Real, const D: usize>(a: &impl SupportMap<T, D>, b: &impl SupportMap<T, D>) {
@@ -282,6 +283,57 @@ fn two<T: Real>() {
     cached(&Transformed::from_isometry2(polygon, &pose), &moved);
 }
 
+/// The mass properties of every solid, on sizes and a density the
+/// optimiser cannot see.
+fn mass<T: Real>() {
+    let v = |x: f64, y: f64, z: f64| black_box(Vector3::new(T::lit(x), T::lit(y), T::lit(z)));
+    let w = |x: f64, y: f64| black_box(Vector2::new(T::lit(x), T::lit(y)));
+    let (one, density) = (black_box(T::one()), black_box(T::one()));
+    let mut total = gjk::MassProperties::<T, 3>::zero();
+    if let (Ok(ball), Ok(egg), Ok(cuboid), Ok(capsule), Ok(cylinder), Ok(cone)) = (
+        Ball::new(v(0.0, 0.0, 0.0), one),
+        Ellipsoid::new(v(1.0, 2.0, 3.0)),
+        Cuboid::new(v(1.0, 1.0, 1.0)),
+        Capsule::new(v(0.0, 0.0, 0.0), v(0.0, 0.0, 1.0), one),
+        Cylinder::new(one, one),
+        Cone::new(one, one),
+    ) {
+        total = total + ball.mass_properties(density) + egg.mass_properties(density);
+        total = total + capsule.mass_properties(density) + cylinder.mass_properties(density);
+        total = total + cone.mass_properties(density);
+        let pose = black_box(Isometry3::translation(one, T::zero(), T::zero()));
+        let moved = Transformed::from_isometry3(cuboid, &pose);
+        if let Ok(soft) = Rounded::new(moved, one) {
+            total = total + soft.mass_properties(density);
+        }
+    }
+    let points = black_box([v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)]);
+    let mut indices = [0; Hull::<f64, 3>::indices_needed(4)];
+    let mut facets = [[0; 3]; Hull::<f64, 3>::facets_needed(4)];
+    if let Ok(hull) = Hull::<T, 3>::new(&points, black_box(&mut indices), &mut facets) {
+        total = total + hull.mass_properties(density);
+    }
+    black_box((total.inertia(), total.inertia_about(&points[1])));
+    let flat = black_box([w(0.0, 0.0), w(2.0, 0.0), w(0.0, 2.0)]);
+    let mut indices = [0; Hull::<f64, 2>::indices_needed(3)];
+    let mut edges = [[0; 2]; Hull::<f64, 2>::facets_needed(3)];
+    if let (Ok(hull), Ok(polygon), Ok(triangle)) = (
+        Hull::<T, 2>::new(&flat, black_box(&mut indices), &mut edges),
+        Polygon::new(&flat),
+        Triangle::new(flat[0], flat[1], flat[2]),
+    ) {
+        let mut plane = hull.mass_properties(density) + polygon.mass_properties(density);
+        plane = plane + triangle.mass_properties(density);
+        if let Ok(rounded) = Rounded::new(hull, one) {
+            plane = plane + rounded.mass_properties(density);
+        }
+        if let (Ok(p), Ok(t)) = (Rounded::new(polygon, one), Rounded::new(triangle, one)) {
+            plane = plane + p.mass_properties(density) + t.mass_properties(density);
+        }
+        black_box(plane.polar_moment());
+    }
+}
+
 #[entry]
 fn main() -> ! {
     loop {
@@ -296,6 +348,8 @@ fn main() -> ! {
         two::<f64>();
         build_hulls::<f32>();
         build_hulls::<f64>();
+        mass::<f32>();
+        mass::<f64>();
     }
 }
 
