@@ -46,15 +46,12 @@ struct Body {
 }
 
 /// Mass, inertia about the centre of mass (in the body's frame) and the
-/// centre of mass. Exact for a box; any other shape is taken as its
-/// bounding box for now.
+/// centre of mass, from the shape's exact mass properties.
 fn mass_properties(shape: &Shape, density: f64) -> Result<(f64, Matrix3<f64>, V), Error> {
-    let b = Aabb::of(shape)?;
-    let h = b.half_extents();
-    let mass = density * 8.0 * h.x * h.y * h.z;
-    let (x, y, z) = (h.x * h.x, h.y * h.y, h.z * h.z);
-    let inertia = V::new(y + z, x + z, x + y) * mass / 3.0;
-    Ok((mass, Matrix3::from_diagonal(&inertia), b.center()))
+    let m = shape
+        .mass_properties(density)
+        .ok_or("a shape with no volume")?;
+    Ok((m.mass, m.inertia(), m.center))
 }
 
 impl Body {

@@ -78,7 +78,10 @@ fn main() -> Result<(), Box<dyn core::error::Error>> {
     use parry2d_f64::shape as s2;
     use parry3d_f64::shape as s3;
 
-    let p3: Vec<V3> = POINTS_3D.iter().map(|p| V3::new(p[0], p[1], p[2])).collect();
+    let p3: Vec<V3> = POINTS_3D
+        .iter()
+        .map(|p| V3::new(p[0], p[1], p[2]))
+        .collect();
     let p2: Vec<V2> = POINTS_2D.iter().map(|p| V2::new(p[0], p[1])).collect();
     let hull3 = s3::ConvexPolyhedron::from_convex_hull(&p3).ok_or("3D hull")?;
     let hull2 = s2::ConvexPolygon::from_convex_hull(&p2).ok_or("2D hull")?;
@@ -90,12 +93,22 @@ fn main() -> Result<(), Box<dyn core::error::Error>> {
         line3(&mut out, "cuboid3", density, &cuboid);
         let capsule = s3::Capsule::new(V3::new(0.5, -1.0, 0.25), V3::new(-0.25, 1.5, 1.0), 0.625);
         line3(&mut out, "capsule3", density, &capsule);
-        line3(&mut out, "cylinder", density, &s3::Cylinder::new(1.5, 0.625));
+        line3(
+            &mut out,
+            "cylinder",
+            density,
+            &s3::Cylinder::new(1.5, 0.625),
+        );
         line3(&mut out, "cone", density, &s3::Cone::new(1.25, 0.875));
         line3(&mut out, "hull3", density, &hull3);
 
         line2(&mut out, "ball2", density, &s2::Ball::new(0.75));
-        line2(&mut out, "cuboid2", density, &s2::Cuboid::new(V2::new(0.5, 1.25)));
+        line2(
+            &mut out,
+            "cuboid2",
+            density,
+            &s2::Cuboid::new(V2::new(0.5, 1.25)),
+        );
         let capsule = s2::Capsule::new(V2::new(0.5, -1.0), V2::new(-0.25, 1.5), 0.625);
         line2(&mut out, "capsule2", density, &capsule);
         line2(&mut out, "hull2", density, &hull2);

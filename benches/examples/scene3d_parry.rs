@@ -41,15 +41,10 @@ struct Body {
 }
 
 /// Mass, inertia about the centre of mass (in the body's frame) and the
-/// centre of mass. Exact for a box; any other shape is taken as its
-/// bounding box for now.
+/// centre of mass, from the shape's mass properties.
 fn mass_properties(shape: &Shape, density: f64) -> (f64, Matrix, V) {
-    let b = shape.compute_local_aabb();
-    let h = b.half_extents();
-    let mass = density * 8.0 * h.x * h.y * h.z;
-    let (x, y, z) = (h.x * h.x, h.y * h.y, h.z * h.z);
-    let inertia = V::new(y + z, x + z, x + y) * mass / 3.0;
-    (mass, Matrix::from_diagonal(inertia), b.center())
+    let m = shape.mass_properties(density);
+    (m.mass(), m.reconstruct_inertia_matrix(), m.local_com)
 }
 
 impl Body {
