@@ -4,8 +4,7 @@ use crate::engine::config::{Config, Error};
 use crate::math::real::Real;
 use crate::query::manifold::{contact_manifold, Manifold};
 
-use super::boxes::box_gap;
-use super::pieces::Pieces;
+use super::pieces::{pairs_with_gaps, Pieces};
 
 /// The manifold of one pair of pieces.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,26 +59,21 @@ pub fn pieces_manifolds<T: Real, const D: usize>(
 ) -> Result<usize, Error> {
     let mut found = 0;
     let mut slots = out.iter_mut();
-    for i in 0..a.count() {
-        for j in 0..b.count() {
-            let (Some(ba), Some(bb)) = (a.bounds(i), b.bounds(j)) else {
-                continue;
-            };
-            if box_gap(&ba, &bb) > max_separation {
-                continue;
-            }
-            let (Some(x), Some(y)) = (a.piece(i), b.piece(j)) else {
-                continue;
-            };
-            if let Some(manifold) = contact_manifold(&x, &y, max_separation, config)? {
-                found += 1;
-                if let Some(slot) = slots.next() {
-                    *slot = Some(PieceManifold {
-                        piece_a: i,
-                        piece_b: j,
-                        manifold,
-                    });
-                }
+    for (i, j, gap) in pairs_with_gaps(a, b) {
+        if gap > max_separation {
+            continue;
+        }
+        let (Some(x), Some(y)) = (a.piece(i), b.piece(j)) else {
+            continue;
+        };
+        if let Some(manifold) = contact_manifold(&x, &y, max_separation, config)? {
+            found += 1;
+            if let Some(slot) = slots.next() {
+                *slot = Some(PieceManifold {
+                    piece_a: i,
+                    piece_b: j,
+                    manifold,
+                });
             }
         }
     }

@@ -4,8 +4,7 @@ use crate::engine::config::{Config, Error};
 use crate::math::real::Real;
 use crate::query::distance::{distance, intersects, Distance};
 
-use super::boxes::box_gap;
-use super::pieces::Pieces;
+use super::pieces::{pairs_with_gaps, Pieces};
 
 /// The distance between two sides of a compound query: the answer for
 /// the closest pair of pieces, which pair it is, and a bracket for all.
@@ -60,24 +59,17 @@ pub fn pieces_distance<T: Real, const D: usize>(
     b: &impl Pieces<T, D>,
     config: &Config<T, D>,
 ) -> Result<PieceDistance<T, D>, Error> {
-    let gap = |i: usize, j: usize| match (a.bounds(i), b.bounds(j)) {
-        (Some(x), Some(y)) => box_gap(&x, &y),
-        _ => T::zero(),
-    };
     let ask = |i: usize, j: usize| -> Result<Option<Distance<T, D>>, Error> {
         match (a.piece(i), b.piece(j)) {
             (Some(x), Some(y)) => distance(&x, &y, config).map(Some),
             _ => Ok(None),
         }
     };
-    let pairs = || (0..a.count()).flat_map(|i| (0..b.count()).map(move |j| (i, j)));
-    let nearest = pairs().fold(None, |best: Option<(usize, usize, T)>, (i, j)| {
-        let g = gap(i, j);
-        match best {
-            Some((_, _, b)) if b <= g => best,
-            _ => Some((i, j, g)),
-        }
-    });
+    let nearest =
+        pairs_with_gaps(a, b).fold(None, |best: Option<(usize, usize, T)>, pair| match best {
+            Some((_, _, g)) if g <= pair.2 => best,
+            _ => Some(pair),
+        });
     let (i0, j0, _) = nearest.ok_or(Error::InvalidConfig)?;
     let first = ask(i0, j0)?.ok_or(Error::InvalidConfig)?;
     let mut best = PieceDistance {
@@ -86,8 +78,8 @@ pub fn pieces_distance<T: Real, const D: usize>(
         distance: first,
     };
     let mut lowest = first;
-    for (i, j) in pairs() {
-        if (i, j) == (i0, j0) || gap(i, j) > best.distance.upper {
+    for (i, j, gap) in pairs_with_gaps(a, b) {
+        if (i, j) == (i0, j0) || gap > best.distance.upper {
             continue;
         }
         let Some(d) = ask(i, j)? else { continue };
@@ -139,19 +131,14 @@ pub fn pieces_intersect<T: Real, const D: usize>(
     b: &impl Pieces<T, D>,
     config: &Config<T, D>,
 ) -> Result<bool, Error> {
-    for i in 0..a.count() {
-        for j in 0..b.count() {
-            let (Some(ba), Some(bb)) = (a.bounds(i), b.bounds(j)) else {
-                continue;
-            };
-            if box_gap(&ba, &bb) > T::zero() {
-                continue;
-            }
-            if let (Some(x), Some(y)) = (a.piece(i), b.piece(j))
-                && intersects(&x, &y, config)?
-            {
-                return Ok(true);
-            }
+    for (i, j, gap) in pairs_with_gaps(a, b) {
+        if gap > T::zero() {
+            continue;
+        }
+        if let (Some(x), Some(y)) = (a.piece(i), b.piece(j))
+            && intersects(&x, &y, config)?
+        {
+            return Ok(true);
         }
     }
     Ok(false)

@@ -9,7 +9,7 @@ use crate::math::real::Real;
 use crate::query::manifold::Faces;
 use crate::shape::{Placement, Transformed};
 
-use super::boxes::placed_box;
+use super::boxes::{box_gap, placed_box};
 use super::part::{Compound, Part};
 
 /// One side of a compound query: convex pieces in the query's frame, each
@@ -177,4 +177,24 @@ impl<S: Faces<T, D> + ?Sized, T: Real, const D: usize> Pieces<T, D> for Single<'
     fn bounds(&self, i: usize) -> Option<Aabb<T, D>> {
         (i == 0).then_some(self.bounds)
     }
+}
+
+/// Every pair of pieces of `a` and `b`, in order, with the gap between
+/// their boxes (a lower bound on their distance; zero where a box is
+/// missing, so such a pair is never skipped). Each of `a`'s boxes is
+/// placed once, not once per pair.
+pub(super) fn pairs_with_gaps<'p, T: Real, const D: usize>(
+    a: &'p impl Pieces<T, D>,
+    b: &'p impl Pieces<T, D>,
+) -> impl Iterator<Item = (usize, usize, T)> + 'p {
+    (0..a.count()).flat_map(move |i| {
+        let box_a = a.bounds(i);
+        (0..b.count()).map(move |j| {
+            let gap = match (&box_a, b.bounds(j)) {
+                (Some(x), Some(y)) => box_gap(x, &y),
+                _ => T::zero(),
+            };
+            (i, j, gap)
+        })
+    })
 }
