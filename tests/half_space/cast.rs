@@ -64,7 +64,20 @@ fn rays<T: TestReal, const D: usize>() {
             "{hit:?}"
         );
         assert_eq!(hit.normal, Some(h.normal()));
-        assert_eq!((hit.lower, hit.upper), (hit.t, hit.t));
+        // A certified bracket around the hit, as tight as the rounding.
+        assert!(hit.lower <= hit.t && hit.t <= hit.upper, "{hit:?}");
+        assert!(
+            hit.lower.as_f64() <= t * (1.0 + budget) && hit.upper.as_f64() >= t * (1.0 - budget)
+        );
+        // Its width is the rounding of the height, `(2D + 8) ε` of the
+        // terms `|offset| + Σ |nᵢ oᵢ|`, over the speed, and of the speed.
+        let size = 1.0
+            + u.iter()
+                .zip(origin.iter())
+                .map(|(a, b)| (a * b).abs())
+                .sum::<f64>();
+        let width = 4.0 * (2.0 * D as f64 + 8.0) * T::eps() * (size / speed + t);
+        assert!((hit.upper - hit.lower).as_f64() <= width, "{hit:?}");
         // Cut short by max_t.
         let short = half_space_ray_cast(
             &h,
@@ -211,4 +224,46 @@ fn scaled<T: TestReal>(scales: &[f64]) {
 fn extreme_scales() {
     scaled::<f32>(&[1e-6, 1e-3, 1.0, 1e3, 1e6]);
     scaled::<f64>(&[1e-30, 1e-10, 1.0, 1e10, 1e30]);
+}
+
+/// A point on a tilted plane (within rounding), moving along it or away:
+/// whenever `half_space_intersects` says it touches, the cast hits at 0,
+/// never a `None`; rays from such points likewise. Oracle: the boolean
+/// query on the same inputs (budget: exact agreement).
+fn grazing<T: TestReal>() {
+    let config = Config::<T, 3>::default();
+    let t = T::of_f64;
+    let plane = gjk::HalfSpace::new(Vector::<T, 3>::new(t(0.3), t(0.4), t(0.866)), t(0.7)).unwrap();
+    let n = plane.normal();
+    let tangent = Vector::<T, 3>::new(t(0.4), t(-0.3), T::zero());
+    let (mut touching, mut state) = (0, 0x2545_f491_u32);
+    for _ in 0..400 {
+        let mut next = || {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            t(f64::from(state >> 8) / f64::from(1 << 20) - 8.0)
+        };
+        let q = plane.project(&Vector::<T, 3>::new(next(), next(), next()));
+        let point = gjk::Point::new(q).unwrap();
+        for velocity in [tangent, n, tangent + n * t(1e-7)] {
+            let cast = half_space_shape_cast(&plane, &point, velocity, T::one(), &config).unwrap();
+            if gjk::half_space_intersects(&plane, &point, &config).unwrap() {
+                touching += 1;
+                assert_eq!(cast.map(|h| h.t), Some(T::zero()), "{q:?} {velocity:?}");
+            }
+            let ray = half_space_ray_cast(&plane, q, velocity, T::one(), &config).unwrap();
+            if plane.signed_distance(&q) <= T::zero() {
+                assert_eq!(ray.map(|h| h.t), Some(T::zero()));
+            }
+            if let Some(hit) = ray {
+                assert!(hit.lower <= hit.t && hit.t <= hit.upper, "{hit:?}");
+            }
+        }
+    }
+    assert!(touching > 600, "{touching}");
+}
+
+#[test]
+fn grazing_casts_agree_with_intersects() {
+    grazing::<f32>();
+    grazing::<f64>();
 }

@@ -2,32 +2,92 @@
 
 use nalgebra::SVector;
 
-use super::gap::Gap;
+use super::gap::{rounding, Gap};
 use crate::engine::config::{Config, Error, Status};
 use crate::math::real::{all_finite, max_abs, Real};
 use crate::query::cast::{RayHit, ShapeHit};
 use crate::shape::{HalfSpace, SupportMap};
 
-/// `t` at which a point `gap` above the plane, moving by `t · velocity`,
-/// reaches it: `gap / (−n · velocity)`; `None` when it does not approach
-/// or reaches it after `max_t`. The velocity is brought to order one by a
-/// power of two first, so a tiny one loses no digits to underflow.
+/// When a point first reaches the plane, as a certified bracket.
+struct Arrival<T> {
+    t: T,
+    lower: T,
+    upper: T,
+    status: Status,
+}
+
+impl<T: Real> Arrival<T> {
+    /// Already there: `t = 0`.
+    fn now() -> Self {
+        Self {
+            t: T::zero(),
+            lower: T::zero(),
+            upper: T::zero(),
+            status: Status::Converged,
+        }
+    }
+}
+
+/// The first `t ∈ [0, max_t]` at which a point `gap > 0` above the plane
+/// (to within `slack`), moving by `t · velocity`, reaches it:
+/// `gap / (−n · velocity)`, bracketed by the extremes of `gap ± slack`
+/// over the approach speed `−n · velocity` to within its own rounding,
+/// `(D + 2) ε Σ |nᵢ vᵢ|`. `None` only when the bracket proves a miss: the
+/// fastest approach is none, or the earliest arrival is after `max_t`.
+/// An arrival whose bracket straddles `max_t` is reported at most at
+/// `max_t` with [`Status::Stalled`]. The velocity is brought to order one
+/// by a power of two first, so a tiny one loses no digits to underflow.
 fn arrival<T: Real, const D: usize>(
     n: &SVector<T, D>,
     gap: T,
+    slack: T,
     velocity: &SVector<T, D>,
     max_t: T,
-) -> Result<Option<T>, Error> {
+) -> Result<Option<Arrival<T>>, Error> {
     let scale = T::unit_scale(max_abs(velocity));
-    let speed = -n.dot(&(velocity * scale));
-    if !(speed > T::zero()) {
+    let v = velocity * scale;
+    let speed = -n.dot(&v);
+    let size = n
+        .iter()
+        .zip(v.iter())
+        .fold(T::zero(), |s, (a, b)| s + (*a * *b).abs());
+    let two = T::one() + T::one();
+    let err = (T::from_usize(D).unwrap_or(T::one()) + two) * T::EPSILON * size + T::TINIEST;
+    let (fast, slow) = (speed + err, speed - err);
+    let near = (gap - slack).max(T::zero());
+    if !(fast > T::zero()) {
+        // Never approaching: a miss, unless already within rounding.
+        return Ok((near <= T::zero()).then(Arrival::now));
+    }
+    // Each quotient rounds by half an ulp; the scale is a power of two.
+    let (shrink, grow) = (T::one() - two * T::EPSILON, T::one() + two * T::EPSILON);
+    let lower = near / fast * scale * shrink;
+    if lower > max_t {
         return Ok(None);
     }
-    let t = gap / speed * scale;
-    if t > max_t {
-        Ok(None)
-    } else if t.is_finite() {
-        Ok(Some(t))
+    let upper = if slow > T::zero() {
+        (gap + slack) / slow * scale * grow
+    } else {
+        T::max_value().unwrap_or(T::one() / T::zero())
+    };
+    let t = if speed > T::zero() {
+        (gap / speed * scale).max(lower).min(upper)
+    } else {
+        lower
+    };
+    let status = if upper <= max_t {
+        Status::Converged
+    } else {
+        Status::Stalled
+    };
+    let t = t.min(max_t);
+    if t.is_finite() {
+        Ok(Some(Arrival {
+            t,
+            lower,
+            upper,
+            status,
+        }))
     } else {
         Err(Error::Overflow)
     }
@@ -52,9 +112,12 @@ fn checked<T: Real, const D: usize>(max_t: T, direction: &SVector<T, D>) -> Resu
 /// A ray starting in the half-space (or on its boundary) hits at `t = 0`
 /// with no normal (the origin is inside the core: a half-space has no
 /// margin). A ray outside that runs parallel to the plane or away from it
-/// misses, as does a zero direction. A hit's normal is the plane's `n`;
-/// `lower = upper = t`, the status [`Status::Converged`], `iterations`
-/// zero.
+/// misses, as does a zero direction, when the rounding of its height and
+/// of its approach speed proves it; a ray from within rounding of the
+/// plane hits at 0. A hit's normal is the plane's `n`; `[lower, upper]`
+/// brackets `t` by that rounding, the status is [`Status::Converged`]
+/// when the bracket ends by `max_t` ([`Status::Stalled`] when only its
+/// start does: `t` is then at most `max_t`); `iterations` zero.
 ///
 /// # Errors
 ///
@@ -98,26 +161,27 @@ pub fn half_space_ray_cast<T: Real, const D: usize>(
     if !height.is_finite() {
         return Err(Error::Overflow);
     }
-    let (t, normal) = if height <= T::zero() {
-        (T::zero(), None)
+    let (hit, normal) = if height <= T::zero() {
+        (Arrival::now(), None)
     } else {
-        match arrival(&n, height, &direction, max_t)? {
-            Some(t) => (t, Some(n)),
+        let slack = rounding(&n, &origin, plane.offset(), T::zero());
+        match arrival(&n, height, slack, &direction, max_t)? {
+            Some(hit) => (hit, Some(n)),
             None => return Ok(None),
         }
     };
-    let point = origin + direction * t;
+    let point = origin + direction * hit.t;
     if !all_finite(&point) {
         return Err(Error::Overflow);
     }
     Ok(Some(RayHit {
-        t,
-        lower: t,
-        upper: t,
+        t: hit.t,
+        lower: hit.lower,
+        upper: hit.upper,
         point,
         normal,
         iterations: 0,
-        status: Status::Converged,
+        status: hit.status,
     }))
 }
 
@@ -133,8 +197,10 @@ pub fn half_space_ray_cast<T: Real, const D: usize>(
 /// while its core is above the plane, with no normal and both witnesses at
 /// the core's lowest point when the core reaches in. A later hit has
 /// `point_b` the shape's lowest point, moved, and `point_a` its foot on
-/// the plane. `lower = upper = t`, the status [`Status::Converged`],
-/// `iterations` zero.
+/// the plane. The bracket, status and the proof of a miss are as for
+/// [`half_space_ray_cast`], with the shape's gap and its rounding (so a
+/// shape that [`half_space_intersects`](crate::half_space_intersects)
+/// the plane hits at 0); `iterations` zero.
 ///
 /// # Errors
 ///
@@ -167,31 +233,31 @@ pub fn half_space_shape_cast<T: Real, const D: usize>(
     checked(max_t, &velocity)?;
     let g = Gap::of(plane, shape, config)?;
     let n = plane.normal();
-    let (t, point_a, point_b, normal) = if g.gap <= T::zero() {
+    let (hit, point_a, point_b, normal) = if g.gap <= T::zero() {
         if g.core_gap > T::zero() {
             let point_b = g.lowest(&n);
-            (T::zero(), point_b - n * g.gap, point_b, Some(n))
+            (Arrival::now(), point_b - n * g.gap, point_b, Some(n))
         } else {
-            (T::zero(), g.core, g.core, None)
+            (Arrival::now(), g.core, g.core, None)
         }
     } else {
-        let Some(t) = arrival(&n, g.gap, &velocity, max_t)? else {
+        let Some(hit) = arrival(&n, g.gap, g.slack, &velocity, max_t)? else {
             return Ok(None);
         };
-        let point_b = g.lowest(&n) + velocity * t;
-        (t, plane.project(&point_b), point_b, Some(n))
+        let point_b = g.lowest(&n) + velocity * hit.t;
+        (hit, plane.project(&point_b), point_b, Some(n))
     };
     if !(all_finite(&point_a) && all_finite(&point_b)) {
         return Err(Error::Overflow);
     }
     Ok(Some(ShapeHit {
-        t,
-        lower: t,
-        upper: t,
+        t: hit.t,
+        lower: hit.lower,
+        upper: hit.upper,
         point_a,
         point_b,
         normal,
         iterations: 0,
-        status: Status::Converged,
+        status: hit.status,
     }))
 }
