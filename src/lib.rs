@@ -127,6 +127,7 @@ pub use crate::engine::config::{Config, Error, Status, DEFAULT_MAX_ITERATIONS};
 pub use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
 pub use crate::mass::{MassProperties, RoundedSolid, Solid};
 pub use crate::math::real::Real;
+pub use crate::query::batch;
 pub use crate::query::cast::{
     ray_cast, shape_cast, shape_cast_with_separation, time_of_impact, RayHit, RelativeTurn,
     RigidMotion, ShapeHit,
@@ -146,7 +147,7 @@ pub use crate::query::manifold::{
 };
 pub use crate::query::warm::{distance_cached, intersects_cached, SimplexCache};
 pub use crate::shape::{
-    Affine, Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, HalfSpace, Hull,
+    Affine, Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, HalfSpace, Hull, LaneShape,
     MinkowskiSum, Placement, Point, RayEntry, Rounded, Segment, ShapeError, SupportMap,
     Transformed, Triangle,
 };

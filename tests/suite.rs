@@ -14,6 +14,7 @@
 //! | `half_space/` | `shape/half_space.rs` and `query/half_space/` |
 //! | `warm/` | `query/warm/` |
 //! | `trace/` | `trace/` (and the SVG pictures drawn from it) |
+//! | `batch/` | `query/batch/`, `engine/lanes.rs`, `simplex/lanes.rs`, `shape/lanes.rs` |
 //! | `bounds.rs` | `bounds.rs` |
 //! | `compound/` | `compound/` |
 //! | `mass/` | `mass/` (volumes, centres of mass, inertia) |
@@ -33,6 +34,7 @@
 mod support;
 mod invariants;
 
+mod batch;
 mod bounds;
 mod cast;
 mod compound;

@@ -11,7 +11,7 @@ use crate::shape::SupportMap;
 use crate::simplex::Simplex;
 
 /// Early exits of the loop.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Exits<T> {
     /// Stop once the core distance is proven larger than this.
     pub beyond: Option<T>,
@@ -154,3 +154,17 @@ where
     simplex.restart(first);
     Ok((pair, dir))
 }
+
+/// A query up to its GJK loop: answered before it (a closed form, a
+/// shortcut), or the pair's loop to run, with its exits and what the query
+/// needs afterwards (`C`).
+pub(crate) enum Opened<'s, A: ?Sized, B: ?Sized, T, O, C> {
+    /// The answer, without a loop.
+    Answered(O),
+    /// The pair in the kernel's frame, its first simplex written by
+    /// [`begin`], the loop's exits and the query's context.
+    Looping(Pair<'s, A, B, T>, Exits<T>, C),
+}
+
+/// What opening a query gives: [`Opened`], or the error that ends it.
+pub(crate) type Opening<'s, A, B, T, O, C> = Result<Opened<'s, A, B, T, O, C>, Error>;

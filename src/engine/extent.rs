@@ -33,6 +33,13 @@ impl<T: Real> Extent<T> {
     }
 
     /// Takes support point `p` into account.
+    /// The extent of coordinates up to `size` (as a batch lane's maximum
+    /// reads back).
+    #[must_use]
+    pub fn of_size(size: T) -> Self {
+        Self(size)
+    }
+
     #[inline]
     pub fn include<const D: usize>(&mut self, p: &SupportPoint<T, D>) {
         self.0 = self.0.max(max_abs(&p.a)).max(max_abs(&p.b));

@@ -202,7 +202,7 @@ where
 
 /// The answer the loop stopped with on `simplex`, as the careful loop
 /// reads it (`‖v‖` and the lower bound, converged).
-fn ended<T: Real, const D: usize>(
+pub(super) fn ended<T: Real, const D: usize>(
     simplex: &Simplex<T, D>,
     verdict: Verdict,
     bounds: (T, T),

@@ -56,6 +56,14 @@ impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
         Self { a, b, scale, huge }
     }
 
+    /// Whether directions are brought below one before the support maps
+    /// see them (coordinates beyond `√MAX`-ish).
+    #[inline]
+    #[must_use]
+    pub fn is_huge(&self) -> bool {
+        self.huge
+    }
+
     /// The scale `σ`: kernel coordinates are `σ ×` the shapes' own.
     #[inline]
     #[must_use]

@@ -4,4 +4,5 @@
 
 pub(crate) mod basis;
 pub(crate) mod cross;
+pub(crate) mod lanes;
 pub(crate) mod real;

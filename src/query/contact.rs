@@ -5,8 +5,10 @@
 use nalgebra::SVector;
 
 use crate::engine::config::{Config, Error, Status};
+use crate::engine::pair::Pair;
 use crate::engine::{
-    begin, checked_witnesses, gjk_loop, within, CoreAnswer, Exits, ShapeAnswer, Verdict,
+    begin, checked_witnesses, gjk_loop, within, CoreAnswer, Exits, Opened, Opening, ShapeAnswer,
+    Verdict,
 };
 use crate::engine::{start, Start};
 use crate::epa::EpaWatch;
@@ -142,41 +144,85 @@ pub(crate) fn signed_watched<T, const D: usize, const V: usize, const F: usize>(
 where
     T: Real,
 {
+    let mut simplex = Simplex::new();
+    let (pair, exits, ctx) = match signed_open(a, b, cutoff, config, &mut simplex)? {
+        Opened::Answered(answer) => return Ok(answer),
+        Opened::Looping(pair, exits, ctx) => (pair, exits, ctx),
+    };
+    watch.frame(pair.scale(), ctx.0 + ctx.1);
+    let gjk = gjk_loop(&pair, config, exits, &mut simplex, &mut (), watch)?;
+    signed_close::<T, D, V, F, _, _>(&gjk, &pair, &simplex, ctx, config, watch)
+}
+
+/// A signed answer, or `None` beyond the cutoff.
+type Signed<T, const D: usize> = Option<ShapeAnswer<T, D>>;
+
+/// [`signed`] up to its GJK loop: two point cores apart are answered in
+/// closed form; the loop stops once the cores are proven beyond the cutoff
+/// (in the pair's frame); its context is the margins `(r_A, r_B)` and that
+/// cutoff.
+#[inline(always)]
+pub(crate) fn signed_open<'s, T, A, B, const D: usize>(
+    a: &'s A,
+    b: &'s B,
+    cutoff: T,
+    config: &Config<T, D>,
+    simplex: &mut Simplex<T, D>,
+) -> Opening<'s, A, B, T, Signed<T, D>, (T, T, T)>
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+{
     let Start { ra, rb, core } = start(a, b, config)?;
     if let Some(core) = core.filter(|c| c.verdict == Verdict::Apart) {
         let cutoff = cutoff + (ra + rb);
         if !within(&core, cutoff, config)? {
-            return Ok(None);
+            return Ok(Opened::Answered(None));
         }
         // Beyond the closed form's range (its unscaled answer overflows) the
         // scaled loop decides, as it does for every other pair.
         if let Ok(answer) = core.for_shapes(T::one(), ra, rb) {
-            return Ok(Some(answer));
+            return Ok(Opened::Answered(Some(answer)));
         }
     }
-    let mut simplex = Simplex::new();
-    let pair = begin(a, b, config, &mut simplex)?;
-    watch.frame(pair.scale(), ra + rb);
+    let pair = begin(a, b, config, simplex)?;
     let cutoff = (cutoff + (ra + rb)) * pair.scale();
-    let gjk = gjk_loop(
-        &pair,
-        config,
+    Ok(Opened::Looping(
+        pair,
         Exits::beyond(cutoff),
-        &mut simplex,
-        &mut (),
-        watch,
-    )?;
-    if !within(&gjk, cutoff, config)? {
+        (ra, rb, cutoff),
+    ))
+}
+
+/// [`signed`] after its GJK loop (`gjk`, ending on `simplex`): `None` when
+/// the cores are proven beyond the cutoff; EPA where they overlap; the
+/// witnesses put on their support planes where they are apart.
+#[inline(always)]
+pub(crate) fn signed_close<T, const D: usize, const V: usize, const F: usize, A, B>(
+    gjk: &CoreAnswer<T, D>,
+    pair: &Pair<'_, A, B, T>,
+    simplex: &Simplex<T, D>,
+    (ra, rb, cutoff): (T, T, T),
+    config: &Config<T, D>,
+    watch: &mut impl EpaWatch<T, D>,
+) -> Result<Option<ShapeAnswer<T, D>>, Error>
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+{
+    if !within(gjk, cutoff, config)? {
         return Ok(None);
     }
     let core = if gjk.verdict == Verdict::Overlap {
-        let epa = expand::<T, D, V, F, _, _>(&pair, config, &simplex, watch)?;
+        let epa = expand::<T, D, V, F, _, _>(pair, config, simplex, watch)?;
         CoreAnswer {
             iterations: gjk.iterations + epa.iterations,
             ..epa
         }
     } else {
-        gjk.witnesses_on_planes(&pair, &simplex).signed_bound(&pair)
+        gjk.witnesses_on_planes(pair, simplex).signed_bound(pair)
     };
     if core.normal.is_none() {
         return Err(Error::NonFinite);
@@ -185,8 +231,8 @@ where
     let size = core.extent.size() / pair.scale();
     let answer = core.for_shapes(pair.scale(), ra, rb)?;
     Ok(Some(checked_witnesses(
-        a,
-        b,
+        pair.a,
+        pair.b,
         answer,
         config.tolerance,
         size,

@@ -7,7 +7,10 @@
 use nalgebra::SVector;
 
 use crate::engine::config::{Config, Error, Status};
-use crate::engine::{begin, below_normal, gjk_loop, within, Exits, ShapeAnswer, Verdict};
+use crate::engine::pair::Pair;
+use crate::engine::{
+    begin, below_normal, gjk_loop, within, CoreAnswer, Exits, Opened, Opening, ShapeAnswer, Verdict,
+};
 use crate::engine::{start, Start, Watch};
 use crate::math::real::Real;
 use crate::query::box_sat::BoxAxes;
@@ -137,26 +140,53 @@ pub(crate) fn intersects_watched<T: Real, const D: usize>(
     config: &Config<T, D>,
     watch: &mut impl Watch<T, D>,
 ) -> Result<bool, Error> {
+    let mut simplex = Simplex::new();
+    let (pair, exits, margins) = match intersects_open(a, b, config, &mut simplex)? {
+        Opened::Answered(answer) => return Ok(answer),
+        Opened::Looping(pair, exits, margins) => (pair, exits, margins),
+    };
+    watch.frame(pair.scale(), margins.0 + margins.1);
+    let answer = gjk_loop(&pair, config, exits, &mut simplex, &mut (), watch)?;
+    intersects_close(&answer, &pair, margins, config)
+}
+
+/// [`intersects`] up to its loop: the point-core closed form and the
+/// boxes' separating axes answer first; the loop's context is the margins
+/// `(r_A, r_B)`.
+#[inline(always)]
+pub(crate) fn intersects_open<'s, T, A, B, const D: usize>(
+    a: &'s A,
+    b: &'s B,
+    config: &Config<T, D>,
+    simplex: &mut Simplex<T, D>,
+) -> Opening<'s, A, B, T, bool, (T, T)>
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+{
     let Start { ra, rb, core } = start(a, b, config)?;
     if let Some(core) = core {
-        return within(&core, ra + rb, config);
+        return within(&core, ra + rb, config).map(Opened::Answered);
     }
     if let Some(answer) = boxes_intersect(a, b, ra + rb) {
-        return Ok(answer);
+        return Ok(Opened::Answered(answer));
     }
-    let mut simplex = Simplex::new();
-    let pair = begin(a, b, config, &mut simplex)?;
-    watch.frame(pair.scale(), ra + rb);
+    let pair = begin(a, b, config, simplex)?;
     let margin = (ra + rb) * pair.scale();
-    let answer = gjk_loop(
-        &pair,
-        config,
-        Exits::contact(margin),
-        &mut simplex,
-        &mut (),
-        watch,
-    )?;
-    within(&answer, margin, config)
+    Ok(Opened::Looping(pair, Exits::contact(margin), (ra, rb)))
+}
+
+/// [`intersects`] after its loop: whether the cores are within the sum of
+/// the margins.
+#[inline(always)]
+pub(crate) fn intersects_close<T: Real, A: ?Sized, B: ?Sized, const D: usize>(
+    answer: &CoreAnswer<T, D>,
+    pair: &Pair<'_, A, B, T>,
+    (ra, rb): (T, T),
+    config: &Config<T, D>,
+) -> Result<bool, Error> {
+    within(answer, (ra + rb) * pair.scale(), config)
 }
 
 /// Two boxes (`D ≤ 3`) by their separating axes: whether they intersect
@@ -216,18 +246,51 @@ pub(crate) fn distance_watched<T: Real, const D: usize>(
     config: &Config<T, D>,
     watch: &mut impl Watch<T, D>,
 ) -> Result<Distance<T, D>, Error> {
+    let mut simplex = Simplex::new();
+    let (pair, exits, margins) = match distance_open(a, b, config, &mut simplex)? {
+        Opened::Answered(answer) => return Ok(answer),
+        Opened::Looping(pair, exits, margins) => (pair, exits, margins),
+    };
+    watch.frame(pair.scale(), margins.0 + margins.1);
+    let answer = gjk_loop(&pair, config, exits, &mut simplex, &mut (), watch)?;
+    distance_close(&answer, &pair, margins, config)
+}
+
+/// [`distance`] up to its loop: two point cores are answered in closed
+/// form; the loop's context is the margins `(r_A, r_B)`.
+#[inline(always)]
+pub(crate) fn distance_open<'s, T, A, B, const D: usize>(
+    a: &'s A,
+    b: &'s B,
+    config: &Config<T, D>,
+    simplex: &mut Simplex<T, D>,
+) -> Opening<'s, A, B, T, Distance<T, D>, (T, T)>
+where
+    T: Real,
+    A: SupportMap<T, D> + ?Sized,
+    B: SupportMap<T, D> + ?Sized,
+{
     let Start { ra, rb, core } = start(a, b, config)?;
     if let Some(core) = core {
         // Beyond the closed form's range (its unscaled answer overflows) the
         // scaled loop decides, as it does for every other pair.
         if let Ok(answer) = core.for_shapes(T::one(), ra, rb) {
-            return Ok(Distance::from_answer(answer));
+            return Ok(Opened::Answered(Distance::from_answer(answer)));
         }
     }
-    let mut simplex = Simplex::new();
-    let pair = begin(a, b, config, &mut simplex)?;
-    watch.frame(pair.scale(), ra + rb);
-    let answer = gjk_loop(&pair, config, Exits::NONE, &mut simplex, &mut (), watch)?;
+    let pair = begin(a, b, config, simplex)?;
+    Ok(Opened::Looping(pair, Exits::NONE, (ra, rb)))
+}
+
+/// [`distance`] after its loop: the loop's answer on the cores, for the
+/// shapes.
+#[inline(always)]
+pub(crate) fn distance_close<T: Real, A: ?Sized, B: ?Sized, const D: usize>(
+    answer: &CoreAnswer<T, D>,
+    pair: &Pair<'_, A, B, T>,
+    (ra, rb): (T, T),
+    _: &Config<T, D>,
+) -> Result<Distance<T, D>, Error> {
     answer
         .for_shapes(pair.scale(), ra, rb)
         .map(Distance::from_answer)

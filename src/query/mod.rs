@@ -1,6 +1,7 @@
 //! The queries, each answering through the engine: distance and
 //! intersection, contact and penetration, casts, manifolds and warm starts.
 
+pub mod batch;
 pub(crate) mod box_sat;
 pub(crate) mod cast;
 pub(crate) mod certified;

@@ -15,6 +15,7 @@ mod ellipsoid;
 mod error;
 mod half_space;
 pub mod hull;
+mod lanes;
 mod minkowski;
 mod placement;
 mod point;
@@ -39,6 +40,8 @@ pub use error::ShapeError;
 pub(crate) use error::{finite_point, valid_radius};
 pub use half_space::HalfSpace;
 pub use hull::Hull;
+pub use lanes::{HullLanes, LaneShape, PlacedLanes, SegmentLanes, LANE_VERTICES};
+
 #[cfg(feature = "alloc")]
 pub use hull::OwnedHull;
 pub use minkowski::MinkowskiSum;

@@ -51,7 +51,7 @@ use crate::math::real::{Length, Real};
 /// The smallest normalised volume (sine of a triangle's angle, or the
 /// volume of a tetrahedron over the product of its edges' lengths) the
 /// closed form answers for: `2⁻⁶`. Below it the QR search takes over.
-const MIN_SINE: f64 = 0.015_625;
+pub(super) const MIN_SINE: f64 = 0.015_625;
 
 /// The closest face through the newest vertex `y0` of the simplex
 /// `{y0} ∪ {vertex(0) … vertex(m − 1)}`, as

@@ -4,6 +4,7 @@
 
 mod closed_form;
 mod johnson;
+pub(crate) mod lanes;
 mod reduce;
 mod storage;
 mod support_point;

@@ -445,6 +445,23 @@ impl<T: Real, const D: usize> Simplex<T, D> {
         }
     }
 
+    /// The simplex of `points` (oldest first) with their barycentric
+    /// weights, and its closest point `closest`, as a reduction leaves
+    /// them; at most `D + 1` points are taken.
+    pub(crate) fn from_weighted(
+        points: impl IntoIterator<Item = (SupportPoint<T, D>, T)>,
+        closest: SVector<T, D>,
+    ) -> Self {
+        let mut s = Self::EMPTY;
+        for (p, weight) in points.into_iter().take(D + 1) {
+            s.set_vertex(s.len, p);
+            s.set_weight(s.len, weight);
+            s.len += 1;
+        }
+        s.closest = closest;
+        s
+    }
+
     pub(super) fn w(&self, i: usize) -> SVector<T, D> {
         self.vertex(i).map_or_else(SVector::zeros, |p| p.w)
     }

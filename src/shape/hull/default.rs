@@ -475,6 +475,15 @@ impl<T: Real, const D: usize> Hull<'_, T, D> {
         self.incidence.map(|incidence| incidence.at(v))
     }
 
+    /// The vertices the support map scans, when it scans (up to
+    /// [`SCAN_UP_TO`]); `None` when it climbs.
+    pub(crate) fn scan_corners(&self) -> Option<&[SVector<T, D>]> {
+        match &self.method {
+            Method::Scan { corners, len } => corners.get(..*len),
+            Method::Climb(_) => None,
+        }
+    }
+
     /// The index (into [`points`](Self::points)) of the vertex
     /// [`core_support`](SupportMap::core_support) answers along `dir`.
     pub(crate) fn support_vertex(&self, dir: &SVector<T, D>) -> Option<u32> {
