@@ -85,50 +85,39 @@ impl<L: Lanes, const D: usize> LaneSimplex<L, D> {
     }
 
     /// The simplex after the reduction kept `face` of the old vertices
-    /// and the new point `(a, b)`, in the lanes of `mask`: the kept old
-    /// vertices in order, then the new one (as the scalar `keep`).
+    /// and the new point `(a, b)`: the kept old vertices in order, then the
+    /// new one (as the scalar `keep`). Lanes that stopped were read back
+    /// when they did; what this leaves in them is never read.
+    ///
+    /// The new point is written to slot 3, then each old vertex the face
+    /// drops is removed by moving the slots above it down one, from the
+    /// last old slot to the first (a stable partition: six selects per
+    /// value; a slot past the length keeps a leftover).
     #[inline(always)]
     fn keep(
         &mut self,
-        mask: L,
         (a, b): (&Wide<L, D>, &Wide<L, D>),
         keep: [L; 3],
         mu: [L; 3],
         base: L,
     ) {
-        let zero = L::splat(L::Scalar::ZERO);
         let one = L::splat(L::Scalar::lit(1.0));
-        let old = (self.a, self.b);
-        let mut count = zero;
-        let candidates = [
-            (keep[0], 0, mu[0]),
-            (keep[1], 1, mu[1]),
-            (keep[2], 2, mu[2]),
-            (L::all_set(), 3, base),
-        ];
-        for (kept, i, weight) in candidates {
-            let (pa, pb) = if i < 3 {
-                (&old.0[i], &old.1[i])
-            } else {
-                (a, b)
-            };
-            let kept = kept & mask;
-            // Slot `j ≤ i` receives it where `j` vertices came before.
-            for j in 0..=i {
-                let here = kept
-                    & count.ge(L::splat(L::Scalar::lit(j as f64)))
-                    & count.le(L::splat(L::Scalar::lit(j as f64)));
-                if let (Some(sa), Some(sb), Some(sw)) =
-                    (self.a.get_mut(j), self.b.get_mut(j), self.weight.get_mut(j))
-                {
-                    *sa = Wide::select(here, pa, sa);
-                    *sb = Wide::select(here, pb, sb);
-                    *sw = here.select(weight, *sw);
-                }
+        let mut weight = [mu[0], mu[1], mu[2], base];
+        let (mut pa, mut pb) = (self.a, self.b);
+        pa[3] = *a;
+        pb[3] = *b;
+        for i in (0..3).rev() {
+            let drop = !keep[i];
+            for j in i..3 {
+                pa[j] = Wide::select(drop, &pa[j + 1], &pa[j]);
+                pb[j] = Wide::select(drop, &pb[j + 1], &pb[j]);
+                weight[j] = drop.select(weight[j + 1], weight[j]);
             }
-            count = count + (kept & one);
         }
-        self.len = mask.select(count, self.len);
+        self.a = pa;
+        self.b = pb;
+        self.weight = weight;
+        self.len = keep.iter().fold(one, |n, k| n + (*k & one));
     }
 }
 
@@ -186,22 +175,21 @@ pub(crate) fn lanes_loop<L, A, B, const D: usize>(
     let tolerance = L::splat(config.tolerance);
 
     // Lane `l`'s state read back, and its outcome written.
-    let mut record =
-        |mask: L,
-         s: &LaneSimplex<L, D>,
-         v: &Wide<L, D>,
-         end: &dyn Fn(usize, SVector<L::Scalar, D>) -> LaneEnd<L::Scalar, D>| {
-            let bits = mask.bits();
-            for (l, slot) in out.iter_mut().enumerate().take(width) {
-                if bits & (1 << l) != 0 {
-                    let vl = v.lane(l);
-                    *slot = Some(LaneOutcome {
-                        simplex: s.lane(l, vl),
-                        end: end(l, vl),
-                    });
-                }
+    let mut record = |mask: L,
+                      s: &LaneSimplex<L, D>,
+                      v: &Wide<L, D>,
+                      end: &dyn Fn(usize, SVector<L::Scalar, D>) -> LaneEnd<L::Scalar, D>| {
+        let bits = mask.bits();
+        for (l, slot) in out.iter_mut().enumerate().take(width) {
+            if bits & (1 << l) != 0 {
+                let vl = v.lane(l);
+                *slot = Some(LaneOutcome {
+                    simplex: s.lane(l, vl),
+                    end: end(l, vl),
+                });
             }
-        };
+        }
+    };
     let ext = |extent: L, l: usize| Extent::of_size(extent.lane(l));
 
     for iteration in 1..=config.max_iterations {
@@ -290,8 +278,8 @@ pub(crate) fn lanes_loop<L, A, B, const D: usize>(
                 return;
             }
         }
-        s.keep(active, (&pa, &pb), face.keep, face.mu, face.base);
-        v = Wide::select(active, &face.v, &v);
+        s.keep((&pa, &pb), face.keep, face.mu, face.base);
+        v = face.v;
     }
     let cap = config.max_iterations.saturating_add(1);
     record(active, &s, &v, &|l, vl| {

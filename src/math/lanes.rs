@@ -13,6 +13,9 @@ use core::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Sub};
 
 use super::real::Real;
 
+/// The most lanes a [`Lanes`] type has.
+pub const MAX_LANES: usize = 8;
+
 /// `WIDTH` numbers of type [`Lanes::Scalar`], operated on lane by lane.
 ///
 /// Implemented for `wide`'s `f32x4`, `f32x8`, `f64x2` and `f64x4`.
@@ -41,6 +44,10 @@ pub trait Lanes:
     fn from_fn(f: impl FnMut(usize) -> Self::Scalar) -> Self;
     /// Lane `i` (lane 0 past the width).
     fn lane(self, i: usize) -> Self::Scalar;
+    /// Every lane, in order (zeros past the width).
+    fn array(self) -> [Self::Scalar; MAX_LANES];
+    /// Lanes from `a` (its first `WIDTH` numbers).
+    fn from_array(a: &[Self::Scalar; MAX_LANES]) -> Self;
     /// The square root, lane by lane.
     fn sqrt(self) -> Self;
     /// `|x|`, lane by lane.
@@ -118,6 +125,18 @@ macro_rules! wide_lanes {
             #[inline(always)]
             fn from_fn(f: impl FnMut(usize) -> $s) -> Self {
                 <$t>::new(core::array::from_fn(f))
+            }
+            #[inline(always)]
+            fn array(self) -> [$s; MAX_LANES] {
+                let mut out = [0.0; MAX_LANES];
+                for (o, x) in out.iter_mut().zip(self.to_array()) {
+                    *o = x;
+                }
+                out
+            }
+            #[inline(always)]
+            fn from_array(a: &[$s; MAX_LANES]) -> Self {
+                <$t>::new(core::array::from_fn(|i| a[i]))
             }
             #[inline(always)]
             fn lane(self, i: usize) -> $s {
@@ -210,7 +229,20 @@ impl<L: Lanes, const D: usize> Wide<L, D> {
     /// Lane `l`'s vector from `f(l)`.
     #[inline(always)]
     pub fn from_lanes(f: impl Fn(usize) -> nalgebra::SVector<L::Scalar, D>) -> Self {
-        Self(core::array::from_fn(|i| L::from_fn(|l| f(l)[i])))
+        let mut columns = [[L::Scalar::ZERO; MAX_LANES]; D];
+        for l in 0..L::WIDTH.min(MAX_LANES) {
+            let v = f(l);
+            for (column, x) in columns.iter_mut().zip(v.iter()) {
+                column[l] = *x;
+            }
+        }
+        Self(columns.map(|c| L::from_array(&c)))
+    }
+    /// Every lane's vector, in order.
+    #[inline(always)]
+    pub fn lanes(&self) -> [nalgebra::SVector<L::Scalar, D>; MAX_LANES] {
+        let columns = self.0.map(L::array);
+        core::array::from_fn(|l| nalgebra::SVector::from_fn(|i, _| columns[i][l]))
     }
     /// Lane `l`'s vector.
     #[inline(always)]

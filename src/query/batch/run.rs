@@ -90,16 +90,13 @@ fn batch<Q, A, B, T, const D: usize>(
             })
         });
         // Idle lanes hold a copy of a working lane's shapes.
-        let shape = |l: usize| {
-            let pick = if laned(&loops[l % MAX_WIDTH]) { l } else { any };
-            loops
-                .get(pick)
-                .and_then(Option::as_ref)
-                .map(|(p, _, _)| (p.a, p.b))
-        };
-        if let Some((a0, b0)) = shape(any) {
-            let pa = A::pack::<T::Lanes>(|l| shape(l).map_or(a0, |s| s.0));
-            let pb = B::pack::<T::Lanes>(|l| shape(l).map_or(b0, |s| s.1));
+        let shapes: [Option<(&A, &B)>; MAX_WIDTH] = core::array::from_fn(|l| {
+            let pick = if laned(&loops[l]) { l } else { any };
+            loops[pick].as_ref().map(|(p, _, _)| (p.a, p.b))
+        });
+        if let Some((a0, b0)) = shapes[any] {
+            let pa = A::pack::<T::Lanes>(|l| shapes.get(l).copied().flatten().map_or(a0, |s| s.0));
+            let pb = B::pack::<T::Lanes>(|l| shapes.get(l).copied().flatten().map_or(b0, |s| s.1));
             lanes_loop::<T::Lanes, A, B, D>((&pa, &pb), &starts, config, &mut outcomes);
         }
     }
