@@ -10,7 +10,8 @@
 //! and, for `distance`, `supports`: the support calls alone that the batch
 //! made (each pair's first support point, then, per batch of lanes, the
 //! lane support maps as many times as the batch's longest-running lane
-//! iterated), the bound any batch GJK pays. Times per pair go to
+//! iterated), the bound any batch GJK pays; and `par`, the batch split over
+//! the machine's threads (feature `rayon`). Times per pair go to
 //! `target/gjk-batch.csv`, and the table with the ratios is printed at the
 //! end.
 //!
@@ -187,7 +188,7 @@ macro_rules! bench_precision {
                     for query in ["intersects", "distance", "contact"] {
                         let mut group = c.benchmark_group(format!("batch-{query}-{label}"));
                         group.throughput(Throughput::Elements(PAIRS as u64));
-                        let tallies: [Cell<(Duration, u64)>; 4] = Default::default();
+                        let tallies: [Cell<(Duration, u64)>; 5] = Default::default();
                         group.bench_function(BenchmarkId::new("parry", $name), |bench| {
                             timed(bench, &tallies[0], || {
                                 let mut acc: $T = 0.0;
@@ -231,18 +232,22 @@ macro_rules! bench_precision {
                             group.bench_function(BenchmarkId::new("supports", $name), |bench| {
                                 timed(bench, &tallies[3], || supports_only(black_box(&ours), &iterations))
                             });
+                            group.bench_function(BenchmarkId::new("par", $name), |bench| {
+                                timed(bench, &tallies[4], || batch::par_distance(black_box(&ours), &config, &mut d))
+                            });
                         }
                         group.finish();
                         let ns = tallies.each_ref().map(|t| per_query(t, PAIRS));
                         let cell = |x: Option<f64>| x.map_or("".to_string(), |x| format!("{x:.1}"));
                         let _ = writeln!(
                             report,
-                            "{label},{query},{},{},{},{},{}",
+                            "{label},{query},{},{},{},{},{},{}",
                             $name,
                             cell(ns[0]),
                             cell(ns[1]),
                             cell(ns[2]),
                             cell(ns[3]),
+                            cell(ns[4]),
                         );
                     }
                 }};
@@ -256,12 +261,14 @@ bench_precision!(bench_f32, f32, parry3d, "f32");
 bench_precision!(bench_f64, f64, parry3d_f64, "f64");
 
 fn benches(c: &mut Criterion) {
-    let mut report = String::from("precision,query,kind,parry_ns,gjk_ns,batch_ns,supports_ns\n");
+    let mut report =
+        String::from("precision,query,kind,parry_ns,gjk_ns,batch_ns,supports_ns,par_ns\n");
     bench_f32(c, &mut report);
     bench_f64(c, &mut report);
     gjk_benches::save_report("gjk-batch.csv", &report);
-    println!("\n| precision | query | kind | parry ns | gjk ns | batch ns | parry/batch | gjk/batch | batch/supports |");
-    println!("|---|---|---|--:|--:|--:|--:|--:|--:|");
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("\n| precision | query | kind | parry ns | gjk ns | batch ns | parry/batch | gjk/batch | batch/supports | batch/par ({threads} threads) |");
+    println!("|---|---|---|--:|--:|--:|--:|--:|--:|--:|");
     for line in report.lines().skip(1) {
         let f: Vec<&str> = line.split(',').collect();
         let x = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok());
@@ -270,11 +277,17 @@ fn benches(c: &mut Criterion) {
             _ => "–".to_string(),
         };
         println!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            f[0], f[1], f[2], f[3], f[4], f[5],
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            f[0],
+            f[1],
+            f[2],
+            f[3],
+            f[4],
+            f[5],
             ratio(x(3), x(5)),
             ratio(x(4), x(5)),
             ratio(x(5), x(6)),
+            ratio(x(5), x(7)),
         );
     }
 }

@@ -94,13 +94,7 @@ impl<L: Lanes, const D: usize> LaneSimplex<L, D> {
     /// last old slot to the first (a stable partition: six selects per
     /// value; a slot past the length keeps a leftover).
     #[inline(always)]
-    fn keep(
-        &mut self,
-        (a, b): (&Wide<L, D>, &Wide<L, D>),
-        keep: [L; 3],
-        mu: [L; 3],
-        base: L,
-    ) {
+    fn keep(&mut self, (a, b): (&Wide<L, D>, &Wide<L, D>), keep: [L; 3], mu: [L; 3], base: L) {
         let one = L::splat(L::Scalar::lit(1.0));
         let mut weight = [mu[0], mu[1], mu[2], base];
         let (mut pa, mut pb) = (self.a, self.b);
@@ -175,21 +169,22 @@ pub(crate) fn lanes_loop<L, A, B, const D: usize>(
     let tolerance = L::splat(config.tolerance);
 
     // Lane `l`'s state read back, and its outcome written.
-    let mut record = |mask: L,
-                      s: &LaneSimplex<L, D>,
-                      v: &Wide<L, D>,
-                      end: &dyn Fn(usize, SVector<L::Scalar, D>) -> LaneEnd<L::Scalar, D>| {
-        let bits = mask.bits();
-        for (l, slot) in out.iter_mut().enumerate().take(width) {
-            if bits & (1 << l) != 0 {
-                let vl = v.lane(l);
-                *slot = Some(LaneOutcome {
-                    simplex: s.lane(l, vl),
-                    end: end(l, vl),
-                });
+    let mut record =
+        |mask: L,
+         s: &LaneSimplex<L, D>,
+         v: &Wide<L, D>,
+         end: &dyn Fn(usize, SVector<L::Scalar, D>) -> LaneEnd<L::Scalar, D>| {
+            let bits = mask.bits();
+            for (l, slot) in out.iter_mut().enumerate().take(width) {
+                if bits & (1 << l) != 0 {
+                    let vl = v.lane(l);
+                    *slot = Some(LaneOutcome {
+                        simplex: s.lane(l, vl),
+                        end: end(l, vl),
+                    });
+                }
             }
-        }
-    };
+        };
     let ext = |extent: L, l: usize| Extent::of_size(extent.lane(l));
 
     for iteration in 1..=config.max_iterations {

@@ -21,6 +21,8 @@
 //!
 //! [`LaneShape`]: crate::LaneShape
 
+#[cfg(feature = "rayon")]
+mod parallel;
 mod queries;
 mod run;
 
@@ -31,6 +33,8 @@ use crate::query::distance::Distance;
 pub use crate::math::lanes::{LaneReal, Lanes, Wide};
 pub use crate::shape::{HullLanes, LaneShape, PlacedLanes, SegmentLanes, LANE_VERTICES};
 
+#[cfg(feature = "rayon")]
+pub use parallel::BLOCK;
 use queries::{ContactQuery, DistanceQuery, IntersectsQuery};
 use run::run;
 
@@ -50,7 +54,7 @@ macro_rules! batch_query {
             B: LaneShape<T, D>,
             T: LaneReal,
         {
-            $with(pairs.len(), |i| pair_at(pairs, i), $($arg,)* config, out);
+            run($query, pairs.len(), |i| pair_at(pairs, i), config, out);
         }
 
         $(#[$doc_with])*
@@ -65,10 +69,84 @@ macro_rules! batch_query {
             B: LaneShape<T, D>,
             T: LaneReal,
         {
-            run($query, count, pair, config, out);
+            run($query, count, |i| Some(pair(i)), config, out);
         }
     };
 }
+
+/// A batch query split over rayon's threads (feature `rayon`).
+#[cfg(feature = "rayon")]
+macro_rules! parallel_query {
+    ($(#[$doc:meta])* $name:ident, ($($arg:ident: $ty:ty),*) -> $out:ty, $query:expr) => {
+        $(#[$doc])*
+        pub fn $name<A, B, T, const D: usize>(
+            pairs: &[(A, B)],
+            $($arg: $ty,)*
+            config: &Config<T, D>,
+            out: &mut [Result<$out, Error>],
+        ) where
+            A: LaneShape<T, D> + Sync,
+            B: LaneShape<T, D> + Sync,
+            T: LaneReal,
+        {
+            parallel::run_parallel($query, pairs.len(), |i| pair_at(pairs, i), config, out);
+        }
+    };
+}
+
+#[cfg(feature = "rayon")]
+parallel_query!(
+    /// [`distance`] over rayon's threads, in blocks of [`BLOCK`] pairs:
+    /// the same answers.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gjk::nalgebra::{Isometry3, Vector3};
+    /// use gjk::{batch, Config, Cuboid, Error, Transformed};
+    ///
+    /// let cube = Cuboid::new(Vector3::new(0.5, 0.25, 0.5)).unwrap();
+    /// let pairs: Vec<_> = (0..3000)
+    ///     .map(|i| {
+    ///         let t = i as f64 * 0.001;
+    ///         let turn = Isometry3::new(Vector3::new(1.0 + t, 0.2, 0.0), Vector3::new(t, 2.0 * t, 0.5));
+    ///         (Transformed::from_isometry3(cube, &Isometry3::identity()), Transformed::from_isometry3(cube, &turn))
+    ///     })
+    ///     .collect();
+    /// let config = Config::default();
+    /// let (mut one, mut many) = (vec![Err(Error::InvalidConfig); 3000], vec![Err(Error::InvalidConfig); 3000]);
+    /// batch::distance(&pairs, &config, &mut one);
+    /// batch::par_distance(&pairs, &config, &mut many);
+    /// assert_eq!(one, many);
+    /// let (mut one, mut many) = (vec![Err(Error::InvalidConfig); 3000], vec![Err(Error::InvalidConfig); 3000]);
+    /// batch::contact(&pairs, 0.1, &config, &mut one);
+    /// batch::par_contact(&pairs, 0.1, &config, &mut many);
+    /// assert_eq!(one, many);
+    /// let (mut one, mut many) = (vec![Err(Error::InvalidConfig); 3000], vec![Err(Error::InvalidConfig); 3000]);
+    /// batch::intersects(&pairs, &config, &mut one);
+    /// batch::par_intersects(&pairs, &config, &mut many);
+    /// assert_eq!(one, many);
+    /// ```
+    par_distance,
+    () -> Distance<T, D>,
+    DistanceQuery
+);
+
+#[cfg(feature = "rayon")]
+parallel_query!(
+    /// [`intersects`] over rayon's threads: the same answers.
+    par_intersects,
+    () -> bool,
+    IntersectsQuery
+);
+
+#[cfg(feature = "rayon")]
+parallel_query!(
+    /// [`contact`] over rayon's threads: the same answers.
+    par_contact,
+    (max_separation: T) -> Option<Contact<T, D>>,
+    ContactQuery(max_separation)
+);
 
 batch_query!(
     /// [`distance`](crate::distance) for every pair of `pairs`, pair `i`'s
@@ -136,9 +214,8 @@ batch_query!(
     ContactQuery(max_separation)
 );
 
-/// The shapes of `pairs[i]`, by reference (`i` is below the length).
+/// The shapes of `pairs[i]`, by reference.
 #[inline(always)]
-fn pair_at<A, B>(pairs: &[(A, B)], i: usize) -> (&A, &B) {
-    let (a, b) = &pairs[i % pairs.len().max(1)];
-    (a, b)
+fn pair_at<A, B>(pairs: &[(A, B)], i: usize) -> Option<(&A, &B)> {
+    pairs.get(i).map(|(a, b)| (a, b))
 }

@@ -20,11 +20,12 @@ type Looping<'s, A, B, T, C> = (Pair<'s, A, B, T>, Exits<T>, C);
 type Loops<'s, A, B, T, C> = [Option<Looping<'s, A, B, T, C>>; MAX_WIDTH];
 
 /// Answers `query` for pairs `0..count` (`pair(i)` the shapes of pair
-/// `i`), pair `i`'s answer into `out[i]`; pairs past `out` are not asked.
+/// `i`; `None` leaves `out[i]` as it is), pair `i`'s answer into `out[i]`;
+/// pairs past `out` are not asked.
 pub(crate) fn run<Q, A, B, T, const D: usize>(
     query: Q,
     count: usize,
-    pair: impl Fn(usize) -> (A, B),
+    pair: impl Fn(usize) -> Option<(A, B)>,
     config: &Config<T, D>,
     out: &mut [Result<Q::Output, Error>],
 ) where
@@ -39,7 +40,7 @@ pub(crate) fn run<Q, A, B, T, const D: usize>(
     while first < count {
         let n = width.min(count - first);
         let shapes: [Option<(A, B)>; MAX_WIDTH] =
-            core::array::from_fn(|l| (l < n).then(|| pair(first + l)));
+            core::array::from_fn(|l| (l < n).then(|| pair(first + l)).flatten());
         let answers = out.get_mut(first..first + n).unwrap_or(&mut []);
         batch::<Q, A, B, T, D>(query, &shapes, config, answers);
         first += n;
@@ -91,10 +92,14 @@ fn batch<Q, A, B, T, const D: usize>(
         });
         // Idle lanes hold a copy of a working lane's shapes.
         let shapes: [Option<(&A, &B)>; MAX_WIDTH] = core::array::from_fn(|l| {
-            let pick = if laned(&loops[l]) { l } else { any };
-            loops[pick].as_ref().map(|(p, _, _)| (p.a, p.b))
+            let pick = if loops.get(l).is_some_and(laned) {
+                l
+            } else {
+                any
+            };
+            loops.get(pick)?.as_ref().map(|(p, _, _)| (p.a, p.b))
         });
-        if let Some((a0, b0)) = shapes[any] {
+        if let Some((a0, b0)) = shapes.get(any).copied().flatten() {
             let pa = A::pack::<T::Lanes>(|l| shapes.get(l).copied().flatten().map_or(a0, |s| s.0));
             let pb = B::pack::<T::Lanes>(|l| shapes.get(l).copied().flatten().map_or(b0, |s| s.1));
             lanes_loop::<T::Lanes, A, B, D>((&pa, &pb), &starts, config, &mut outcomes);

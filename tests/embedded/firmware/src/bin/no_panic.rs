@@ -1,4 +1,5 @@
-//! The no-panic check: every public query, in 2D and 3D, `f32` and `f64`,
+//! The no-panic check: every public query (the batch queries too), in 2D
+//! and 3D, `f32` and `f64`,
 //! on inputs the optimiser cannot see. Its panic handler calls a function
 //! that does not exist, so the release link (profile `nopanic`: opt-level 3,
 //! LTO) fails exactly when some panic is still reachable from a query.
@@ -334,6 +335,57 @@ fn mass<T: Real>() {
     }
 }
 
+/// The batch queries on `pairs` (answers into stack storage).
+fn batched<T, A, B, const D: usize>(pairs: &[(A, B)])
+where
+    T: gjk::batch::LaneReal,
+    A: gjk::LaneShape<T, D>,
+    B: gjk::LaneShape<T, D>,
+{
+    let config = black_box(Config::<T, D>::default());
+    let mut d = [const { Err(gjk::Error::InvalidConfig) }; 9];
+    gjk::batch::distance(pairs, &config, &mut d);
+    black_box(&d);
+    let mut i = [const { Err(gjk::Error::InvalidConfig) }; 9];
+    gjk::batch::intersects(pairs, &config, &mut i);
+    black_box(&i);
+    let mut c = [const { Err(gjk::Error::InvalidConfig) }; 9];
+    gjk::batch::contact(pairs, black_box(T::one()), &config, &mut c);
+    black_box(&c);
+}
+
+/// Batches of placed boxes, balls and capsules at poses the optimiser
+/// cannot see, in 3D and 2D.
+fn batches<T: gjk::batch::LaneReal>() {
+    let one = black_box(T::one());
+    let v = |x: f64| black_box(Vector3::new(T::lit(x), T::lit(x), T::lit(x)));
+    let (Ok(cuboid), Ok(capsule), Ok(ball)) = (
+        Cuboid::new(v(1.0)),
+        Capsule::new(v(0.0), v(1.0), one),
+        Ball::new(v(0.5), one),
+    ) else {
+        return;
+    };
+    let at = |x: T| Transformed::from_isometry3(cuboid, &Isometry3::translation(x, T::zero(), T::zero()));
+    let boxes: [_; 9] = core::array::from_fn(|k| (at(T::zero()), at(black_box(T::lit(k as f64)))));
+    batched(&boxes);
+    let mixed: [_; 9] = core::array::from_fn(|k| (capsule, at(black_box(T::lit(k as f64)))));
+    batched(&mixed);
+    let balls: [_; 9] = core::array::from_fn(|k| (ball, at(black_box(T::lit(k as f64)))));
+    batched(&balls);
+    let (Ok(square), Ok(disc)) = (
+        Cuboid::new(black_box(Vector2::new(one, one))),
+        Ball::new(black_box(Vector2::new(one, T::zero())), one),
+    ) else {
+        return;
+    };
+    let flat: [_; 9] = core::array::from_fn(|k| {
+        let pose = Isometry2::translation(black_box(T::lit(k as f64)), T::zero());
+        (Transformed::from_isometry2(square, &pose), disc)
+    });
+    batched(&flat);
+}
+
 #[entry]
 fn main() -> ! {
     loop {
@@ -350,6 +402,8 @@ fn main() -> ! {
         build_hulls::<f64>();
         mass::<f32>();
         mass::<f64>();
+        batches::<f32>();
+        batches::<f64>();
     }
 }
 
