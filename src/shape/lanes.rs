@@ -9,9 +9,9 @@
 //! operations in the same order, ties broken the same way. So a lane's GJK
 //! sees the points the scalar query would see.
 
-use nalgebra::SVector;
+use nalgebra::{SVector, Vector2};
 
-use super::hull::Hull;
+use super::hull::{Hull, Polygon};
 use super::{Ball, Capsule, Cuboid, Point, Rounded, Segment, SupportMap, Transformed};
 use crate::math::lanes::{Lanes, Wide};
 use crate::math::real::Real;
@@ -22,7 +22,8 @@ pub const LANE_VERTICES: usize = 16;
 /// A shape whose support map runs in lanes.
 ///
 /// Implemented for [`Point`], [`Ball`], [`Segment`], [`Capsule`],
-/// [`Cuboid`], [`Hull`] (up to [`LANE_VERTICES`] vertices), and for
+/// [`Cuboid`], [`Hull`] and [`Polygon`] (up to [`LANE_VERTICES`]
+/// vertices), and for
 /// [`Transformed`], [`Rounded`] and `&` of any of these. A shape that does
 /// not [`fit`](LaneShape::fits_lanes) (a larger hull) is answered by the
 /// scalar query in a batch, with the same answer.
@@ -144,6 +145,43 @@ pub struct HullLanes<L, const D: usize> {
     len: usize,
 }
 
+impl<L: Lanes, const D: usize> HullLanes<L, D> {
+    /// Each lane's vertices, `corners(l)` (non-empty, at most
+    /// [`LANE_VERTICES`]).
+    #[inline(always)]
+    fn pack<'s>(corners: impl Fn(usize) -> &'s [SVector<L::Scalar, D>]) -> Self
+    where
+        L::Scalar: 's,
+    {
+        let len = (0..L::WIDTH).fold(1, |n, l| n.max(corners(l).len()));
+        let corner = |l: usize, k: usize| {
+            let c = corners(l);
+            c.get(k)
+                .or(c.first())
+                .copied()
+                .unwrap_or_else(SVector::zeros)
+        };
+        Self {
+            corners: core::array::from_fn(|k| Wide::from_lanes(|l| corner(l, k))),
+            len: len.min(LANE_VERTICES),
+        }
+    }
+
+    /// The first vertex of largest `p · d`, as the scalar scan.
+    #[inline(always)]
+    fn support(&self, d: &Wide<L, D>) -> Wide<L, D> {
+        let mut best = self.corners[0];
+        let mut best_dot = best.dot(d);
+        for c in self.corners.iter().take(self.len).skip(1) {
+            let dot = c.dot(d);
+            let better = dot.gt(best_dot);
+            best = Wide::select(better, c, &best);
+            best_dot = better.select(dot, best_dot);
+        }
+        best
+    }
+}
+
 impl<T: Real, const D: usize> LaneShape<T, D> for Hull<'_, T, D> {
     type Packed<L: Lanes<Scalar = T>> = HullLanes<L, D>;
     fn fits_lanes(&self) -> bool {
@@ -155,32 +193,32 @@ impl<T: Real, const D: usize> LaneShape<T, D> for Hull<'_, T, D> {
     where
         Self: 's,
     {
-        let corners = |l: usize| shape(l).scan_corners().unwrap_or(&[]);
-        let len = (0..L::WIDTH).fold(1, |n, l| n.max(corners(l).len()));
-        let corner = |l: usize, k: usize| {
-            let c = corners(l);
-            c.get(k)
-                .or(c.first())
-                .copied()
-                .unwrap_or_else(SVector::zeros)
-        };
-        HullLanes {
-            corners: core::array::from_fn(|k| Wide::from_lanes(|l| corner(l, k))),
-            len: len.min(LANE_VERTICES),
-        }
+        HullLanes::pack(|l| shape(l).scan_corners().unwrap_or(&[]))
     }
-    /// The first vertex of largest `p · d`, as the scalar scan.
     #[inline(always)]
     fn lane_support<L: Lanes<Scalar = T>>(p: &HullLanes<L, D>, d: &Wide<L, D>) -> Wide<L, D> {
-        let mut best = p.corners[0];
-        let mut best_dot = best.dot(d);
-        for c in p.corners.iter().take(p.len).skip(1) {
-            let dot = c.dot(d);
-            let better = dot.gt(best_dot);
-            best = Wide::select(better, c, &best);
-            best_dot = better.select(dot, best_dot);
-        }
-        best
+        p.support(d)
+    }
+}
+
+/// A polygon of at most [`LANE_VERTICES`] vertices, which the scalar map
+/// scans too.
+impl<P: AsRef<[Vector2<T>]>, T: Real> LaneShape<T, 2> for Polygon<P, T> {
+    type Packed<L: Lanes<Scalar = T>> = HullLanes<L, 2>;
+    fn fits_lanes(&self) -> bool {
+        let n = self.vertices().len();
+        n > 0 && n <= LANE_VERTICES
+    }
+    #[inline(always)]
+    fn pack<'s, L: Lanes<Scalar = T>>(shape: impl Fn(usize) -> &'s Self) -> HullLanes<L, 2>
+    where
+        Self: 's,
+    {
+        HullLanes::pack(|l| shape(l).vertices())
+    }
+    #[inline(always)]
+    fn lane_support<L: Lanes<Scalar = T>>(p: &HullLanes<L, 2>, d: &Wide<L, 2>) -> Wide<L, 2> {
+        p.support(d)
     }
 }
 

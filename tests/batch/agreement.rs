@@ -6,8 +6,8 @@
 use gjk::batch::LaneReal;
 use gjk::nalgebra::SMatrix;
 use gjk::{
-    batch, contact, distance, intersects, Ball, Capsule, Config, Cuboid, Error, Hull, LaneShape,
-    Rounded, Segment, SupportMap, Transformed, Vector,
+    batch, contact, distance, hull::Polygon, intersects, Ball, Capsule, Config, Cuboid, Error,
+    Hull, LaneShape, Rounded, Segment, SupportMap, Transformed, Vector,
 };
 
 use crate::support::{rotation, to_t, Rng, Source, TestReal, P};
@@ -243,4 +243,48 @@ fn a_bad_pair_is_its_own() {
     let mut short = vec![Err(Error::InvalidConfig); 3];
     batch::distance(&pairs, &config, &mut short);
     assert_eq!(short[..], d[..3]);
+}
+
+/// 2D polygons of 3 to 16 vertices (points on a circle at sorted random
+/// angles: convex, counterclockwise), scanned in lanes.
+fn polygon_pairs<T: TestReal + LaneReal>(seed: u64) {
+    let mut rng = Rng::new(seed);
+    let count = 77;
+    let polygons: Vec<Vec<Vector<T, 2>>> = (0..2 * count)
+        .map(|_| {
+            let n = rng.int(3, 16);
+            let mut angles: Vec<f64> = (0..n)
+                .map(|_| rng.range(0.0, core::f64::consts::TAU))
+                .collect();
+            angles.sort_by(f64::total_cmp);
+            let r = rng.range(0.3, 1.0);
+            angles
+                .iter()
+                .map(|t| to_t::<T, 2>(&(P::<2>::new(t.cos(), t.sin()) * r)))
+                .collect()
+        })
+        .collect();
+    let shapes: Vec<Polygon<&[Vector<T, 2>], T>> = polygons
+        .iter()
+        .map(|p| Polygon::new(p.as_slice()).unwrap())
+        .collect();
+    assert!(shapes.iter().all(|p| p.fits_lanes()));
+    let pairs: Vec<_> = (0..count)
+        .map(|k| {
+            let kind = rng.int(0, 3);
+            let (ra, ta) = pose::<T, 2>(&mut rng, 3, 1.2);
+            let (rb, tb) = pose::<T, 2>(&mut rng, kind, 1.2);
+            (
+                Transformed::new(&shapes[2 * k], ra, ta).unwrap(),
+                Transformed::new(&shapes[2 * k + 1], rb, tb).unwrap(),
+            )
+        })
+        .collect();
+    agree(&pairs, "polygon-polygon");
+}
+
+#[test]
+fn polygons_in_lanes() {
+    polygon_pairs::<f64>(21);
+    polygon_pairs::<f32>(22);
 }
