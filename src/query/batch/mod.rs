@@ -1,6 +1,7 @@
 //! Many pairs at once: `distance`, `intersects` and `contact` for a batch of
 //! pairs of the same shape kinds, `WIDTH` pairs in the lanes of one SIMD
-//! register (`f32x8`, `f64x4`).
+//! register (`f32x4`/`f64x2`, or `f32x8`/`f64x4` where the target has AVX:
+//! [`LaneReal`]).
 //!
 //! Each pair is the scalar query's, step for step. Its start (the
 //! point-core closed form, the boxes' separating axes, the frame) and its
