@@ -7,7 +7,7 @@
 //! point-core closed form, the boxes' separating axes, the frame) and its
 //! end (witnesses, margins, EPA for `contact`) are the scalar query's own
 //! code, run per pair; the GJK loop between them runs in lanes
-//! ([`lanes_loop`](crate::engine::lanes_loop)), each lane its own GJK with
+//! (`engine/lanes.rs`), each lane its own GJK with
 //! the lean loop's support points, closed form and stopping tests, masked
 //! out once it stops. A lane that would leave the lean loop (a simplex the
 //! closed form declines, no progress, a non-finite point, the cap) goes on
