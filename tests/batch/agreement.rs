@@ -288,3 +288,56 @@ fn polygons_in_lanes() {
     polygon_pairs::<f64>(21);
     polygon_pairs::<f32>(22);
 }
+
+/// Boxes and balls in 1D (lanes, segments only) and in 4D (the scalar loop
+/// in the batch, beyond the lanes' closed form).
+#[test]
+fn other_dimensions() {
+    let mut rng = Rng::new(31);
+    agree(
+        &placed_pairs::<f64, _, 1>(&mut rng, 40, 1.5, boxes),
+        "1D box-box",
+    );
+    agree(
+        &placed_pairs::<f32, _, 1>(&mut rng, 40, 1.5, balls),
+        "1D ball-ball",
+    );
+    agree(
+        &placed_pairs::<f64, _, 4>(&mut rng, 40, 1.5, boxes),
+        "4D box-box",
+    );
+    agree(
+        &placed_pairs::<f32, _, 4>(&mut rng, 40, 1.5, capsules),
+        "4D capsule-capsule",
+    );
+}
+
+/// Faces exactly in contact (axis-aligned boxes exactly the sum of their
+/// half-extents apart), edges and corners exactly touching, at scales from
+/// 1e-6 to 1e6: the touching decisions the lanes make are the scalar ones.
+#[test]
+fn exact_contact() {
+    use gjk::nalgebra::Isometry3;
+    let mut pairs = Vec::new();
+    for scale in [1e-6, 1.0, 1e6] {
+        let cube = Cuboid::new(Vector::<f64, 3>::repeat(0.5 * scale)).unwrap();
+        let at = |x: f64, y: f64, z: f64| {
+            Transformed::from_isometry3(
+                cube,
+                &Isometry3::translation(x * scale, y * scale, z * scale),
+            )
+        };
+        for offset in [
+            (1.0, 0.0, 0.0),
+            (1.0, 1.0, 0.0),
+            (1.0, 1.0, 1.0),
+            (1.0, 0.5, 0.25),
+            (0.0, 0.0, 0.0),
+            (1.0 + 1e-15, 0.0, 0.0),
+            (1.0 - 1e-15, 0.0, 0.0),
+        ] {
+            pairs.push((at(0.0, 0.0, 0.0), at(offset.0, offset.1, offset.2)));
+        }
+    }
+    agree(&pairs, "exact contact");
+}
