@@ -19,11 +19,12 @@
 
 use nalgebra::SVector;
 
+use crate::math::lanes::{Lanes, Wide};
 use crate::math::real::Real;
 use crate::query::manifold::{Face, Faces};
 use crate::shape::{
-    Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, Point, RayEntry, Rounded, Segment, SupportMap,
-    Triangle,
+    Ball, BoxFrame, Capsule, Cone, Cuboid, Cylinder, LaneShape, Point, RayEntry, Rounded, Segment,
+    SupportMap, Triangle,
 };
 
 /// An enum over shapes of one dimension `$d`, with `From` for each shape
@@ -69,6 +70,24 @@ macro_rules! shape_enum {
             type Output = F::Output;
             fn call<S: Faces<T, $d> + ?Sized>(self, shape: &S) -> F::Output {
                 self.other.dispatch(Second { first: shape, f: self.f })
+            }
+        }
+
+        /// In a batch, enum pairs run the scalar loop pair by pair (one
+        /// packing cannot hold every kind); group pairs by kind and batch
+        /// the shapes themselves for lanes.
+        impl<T: Real> LaneShape<T, $d> for $name<T> {
+            type Packed<L: Lanes<Scalar = T>> = ();
+            fn fits_lanes(&self) -> bool {
+                false
+            }
+            fn pack<'s, L: Lanes<Scalar = T>>(_: impl Fn(usize) -> &'s Self)
+            where
+                Self: 's,
+            {
+            }
+            fn lane_support<L: Lanes<Scalar = T>>(_: &(), d: &Wide<L, $d>) -> Wide<L, $d> {
+                *d
             }
         }
 

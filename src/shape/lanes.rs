@@ -11,8 +11,13 @@
 
 use nalgebra::{SVector, Vector2};
 
-use super::hull::{Hull, Polygon};
-use super::{Ball, Capsule, Cuboid, Point, Rounded, Segment, SupportMap, Transformed};
+#[cfg(feature = "alloc")]
+use super::hull::OwnedHull;
+use super::hull::{Climbing, Hull, Packed, Polygon, Scanned};
+use super::{
+    Affine, Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, MinkowskiSum, Point, Rounded,
+    Segment, SupportMap, Transformed, Triangle,
+};
 use crate::math::lanes::{Lanes, Wide};
 use crate::math::real::Real;
 
@@ -24,9 +29,11 @@ pub const LANE_VERTICES: usize = 16;
 /// Implemented for [`Point`], [`Ball`], [`Segment`], [`Capsule`],
 /// [`Cuboid`], [`Hull`] and [`Polygon`] (up to [`LANE_VERTICES`]
 /// vertices), and for
-/// [`Transformed`], [`Rounded`] and `&` of any of these. A shape that does
-/// not [`fit`](LaneShape::fits_lanes) (a larger hull) is answered by the
-/// scalar query in a batch, with the same answer.
+/// [`Transformed`], [`Rounded`] and `&` of any of these. Every other shape
+/// of the crate implements it too without fitting the lanes
+/// ([`fits_lanes`](LaneShape::fits_lanes) `false`), as does a hull too
+/// large for them: in a batch those pairs run the scalar loop, with the
+/// same answers, so a batch takes any mix.
 pub trait LaneShape<T: Real, const D: usize>: SupportMap<T, D> {
     /// The shapes of a batch's lanes.
     type Packed<L: Lanes<Scalar = T>>;
@@ -276,6 +283,40 @@ impl<S: LaneShape<T, D>, T: Real, const D: usize> LaneShape<T, D> for Transforme
         }
         world + p.translation
     }
+}
+
+/// Shapes answered by the scalar loop in a batch: they take part in every
+/// batch query, pair by pair, with the scalar answers (no lanes).
+macro_rules! scalar_only {
+    ($([$($gen:tt)*] $shape:ty, $d:tt;)*) => {$(
+        impl<$($gen)*> LaneShape<T, $d> for $shape {
+            type Packed<L: Lanes<Scalar = T>> = ();
+            fn fits_lanes(&self) -> bool {
+                false
+            }
+            fn pack<'s, L: Lanes<Scalar = T>>(_: impl Fn(usize) -> &'s Self) where Self: 's {}
+            fn lane_support<L: Lanes<Scalar = T>>(_: &(), d: &Wide<L, $d>) -> Wide<L, $d> {
+                *d
+            }
+        }
+    )*};
+}
+
+scalar_only! {
+    [T: Real] Cylinder<T>, 3;
+    [T: Real] Cone<T>, 3;
+    [T: Real, const D: usize] Ellipsoid<T, D>, D;
+    [T: Real, const D: usize] Triangle<T, D>, D;
+    [S: SupportMap<T, D>, T: Real, const D: usize] Affine<S, T, D>, D;
+    [A: SupportMap<T, D>, B: SupportMap<T, D>, T: Real, const D: usize] MinkowskiSum<A, B>, D;
+    [P: AsRef<[SVector<T, D>]>, T: Real, const D: usize] Scanned<P, T, D>, D;
+    [T: Real, const D: usize] Packed<'_, T, D>, D;
+    [T: Real, const D: usize] Climbing<'_, T, D>, D;
+}
+
+#[cfg(feature = "alloc")]
+scalar_only! {
+    [T: Real, const D: usize] OwnedHull<T, D>, D;
 }
 
 #[cfg(test)]

@@ -341,3 +341,46 @@ fn exact_contact() {
     }
     agree(&pairs, "exact contact");
 }
+
+/// Shapes the lanes do not hold (cylinders, cones, triangles) and the
+/// shape enums run the scalar loop in a batch: the scalar answers.
+#[test]
+fn shapes_beyond_the_lanes() {
+    use gjk::{Cone, Cylinder, Shape3, Triangle};
+    let mut rng = Rng::new(41);
+    let cylinders =
+        |rng: &mut Rng| Cylinder::new(rng.range(0.1, 1.0), rng.range(0.1, 1.0)).unwrap();
+    agree(
+        &placed_pairs::<f64, _, 3>(&mut rng, 30, 1.5, cylinders),
+        "cylinder-cylinder",
+    );
+    let cones =
+        |rng: &mut Rng| Cone::new(rng.range(0.1, 1.0) as f32, rng.range(0.1, 1.0) as f32).unwrap();
+    agree(
+        &placed_pairs::<f32, _, 3>(&mut rng, 30, 1.5, cones),
+        "cone-cone",
+    );
+    let triangles = |rng: &mut Rng| {
+        let p = |rng: &mut Rng| Vector::<f64, 2>::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+        Triangle::new(p(rng), p(rng), p(rng)).unwrap()
+    };
+    agree(
+        &placed_pairs::<f64, _, 2>(&mut rng, 30, 1.0, triangles),
+        "triangle-triangle",
+    );
+    let mixed: Vec<(Shape3<f64>, Shape3<f64>)> =
+        placed_pairs::<f64, _, 3>(&mut rng, 30, 1.5, boxes)
+            .into_iter()
+            .zip(placed_pairs::<f64, _, 3>(&mut rng, 30, 1.5, cylinders))
+            .enumerate()
+            .map(|(k, ((a, _), (_, b)))| {
+                let a = Shape3::from(*a.shape());
+                if k % 2 == 0 {
+                    (a, Shape3::from(*b.shape()))
+                } else {
+                    (a, Shape3::from(Ball::new(b.translation(), 0.5).unwrap()))
+                }
+            })
+            .collect();
+    agree(&mixed, "enum pairs");
+}
