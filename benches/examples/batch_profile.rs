@@ -1,5 +1,6 @@
 //! One batch row for callgrind: `batch_profile <kind> <query> <passes>`
-//! (`box`, `hull8`; `distance`, `intersects`, `scalar`), `f32`, 10⁴ pose
+//! (`box`, `hull8`; `distance`, `intersects`, `scalar`, or `scaling`: the
+//! batch on one thread against `par_distance`, timed), `f32`, 10⁴ pose
 //! pairs; with 0 passes the set-up alone runs, so
 //! `(Ir(R) − Ir(0)) / (R · 10⁴)` is the instruction count per pair.
 
@@ -13,7 +14,7 @@ fn poses<A: SupportMap<f64, 3> + Copy, B: SupportMap<f64, 3> + Copy>(a: &A, b: &
     (0..).flat_map(|s| pose_pairs(a, b, 1000 + s)).take(10_000).collect()
 }
 
-fn run<A: gjk::LaneShape<f32, 3> + Copy, B: gjk::LaneShape<f32, 3> + Copy>(a: A, b: B, poses: &[PosePair<3>], query: &str, passes: usize) {
+fn run<A: gjk::LaneShape<f32, 3> + Copy + Sync, B: gjk::LaneShape<f32, 3> + Copy + Sync>(a: A, b: B, poses: &[PosePair<3>], query: &str, passes: usize) {
     let pairs: Vec<_> = poses
         .iter()
         .map(|p| {
@@ -30,6 +31,27 @@ fn run<A: gjk::LaneShape<f32, 3> + Copy, B: gjk::LaneShape<f32, 3> + Copy>(a: A,
         match query {
             "distance" => batch::distance(black_box(&pairs), &config, &mut d),
             "intersects" => batch::intersects(black_box(&pairs), &config, &mut i),
+            "scaling" => {
+                // Best of 20 passes, one thread against rayon's pool.
+                let time = |f: &mut dyn FnMut()| {
+                    (0..20)
+                        .map(|_| {
+                            let t = std::time::Instant::now();
+                            f();
+                            t.elapsed().as_secs_f64()
+                        })
+                        .fold(f64::INFINITY, f64::min)
+                };
+                let one = time(&mut || batch::distance(black_box(&pairs), &config, &mut d));
+                let many = time(&mut || batch::par_distance(black_box(&pairs), &config, &mut d));
+                let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                println!(
+                    "batch {:.1} ns/pair, par {:.1} ns/pair on {threads} threads: {:.2}x",
+                    one * 1e9 / pairs.len() as f64,
+                    many * 1e9 / pairs.len() as f64,
+                    one / many
+                );
+            }
             _ => {
                 for (k, (a, b)) in pairs.iter().enumerate() {
                     d[k] = distance(a, b, &config);
