@@ -4,6 +4,7 @@
 use nalgebra::SVector;
 
 use crate::math::real::Real;
+use crate::math::SIZE_FIRST;
 
 use super::johnson::Face;
 use super::Simplex;
@@ -204,11 +205,20 @@ impl<T: Real, const D: usize> Simplex<T, D> {
             } else {
                 continue;
             };
-            let Some(&p) = self.vertex(i) else {
-                break;
-            };
-            if out != i {
-                self.set_vertex(out, p);
+            if SIZE_FIRST {
+                if i >= self.len {
+                    break;
+                }
+                if out != i {
+                    self.swap_down(out, i);
+                }
+            } else {
+                let Some(&p) = self.vertex(i) else {
+                    break;
+                };
+                if out != i {
+                    self.set_vertex(out, p);
+                }
             }
             self.set_weight(out, weight);
             out += 1;

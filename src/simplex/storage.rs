@@ -456,6 +456,25 @@ impl<T: Real, const D: usize> Simplex<T, D> {
         }
     }
 
+    /// Moves vertex `from` into slot `to < from` by a swap (the vertex
+    /// that was in slot `to` is being dropped): no copy through a
+    /// temporary, which a size-first build would pay for with `memmove`.
+    pub(super) fn swap_down(&mut self, to: usize, from: usize) {
+        let Some(slots) = self.head.get_mut(to..=from.min(D - 1)) else {
+            return;
+        };
+        // Two disjoint borrows, so the swap needs no overlap check.
+        let (first, rest) = slots.split_at_mut(1);
+        let other = if from < D {
+            rest.last_mut()
+        } else {
+            Some(&mut self.tail)
+        };
+        if let (Some(a), Some(b)) = (first.first_mut(), other) {
+            core::mem::swap(a, b);
+        }
+    }
+
     pub(super) fn set_weight(&mut self, i: usize, l: T) {
         match self.head_weights.get_mut(i) {
             Some(slot) => *slot = l,
