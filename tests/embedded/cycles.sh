@@ -41,6 +41,8 @@ for variant in speed small; do
 done
 
 table() {
+    echo "Counted by \`tests/embedded/cycles.sh\` (rustc $(rustc --version | cut -d' ' -f2), gjk at $(git -C "$root" rev-parse --short HEAD)):"
+    echo
     echo '| 3D `f32` query (shapes through `&dyn SupportMap`) | speed first (default) | size first (`small`) |'
     echo '|---|--:|--:|'
     paste -d '\t' <(echo "$rows") <(echo "${column[speed]}") <(echo "${column[small]}") |

@@ -204,6 +204,8 @@ row() { # label limit key...
 
 table() {
     local t
+    echo "Measured by \`tests/embedded/measure.sh\` (rustc $(rustc --version | cut -d' ' -f2), gjk at $(git -C "$root" rev-parse --short HEAD)):"
+    echo
     echo "| figure (3D \`f32\`) | budget | speed first (default) | size first (\`small\`) | |"
     echo "|---|---|--:|--:|---|"
     for t in thumbv7em-none-eabihf thumbv6m-none-eabi; do
@@ -229,7 +231,7 @@ table() {
 }
 
 echo
-echo "== table (rustc $(rustc --version | cut -d' ' -f2), gjk at $(git -C "$root" rev-parse --short HEAD))"
+echo "== table"
 table | "$here/splice.sh" measure.sh "${write[@]}"
 misses=$(table | grep -c '| MISS |$' || true)
 

@@ -12,10 +12,11 @@ cat >"$table"
 cat "$table"
 for file in "$@"; do
     grep -qx "<!-- $name -->" "$file" || { echo "splice.sh: no <!-- $name --> line in $file" >&2; exit 1; }
-    awk -v table="$table" -v open="<!-- $name -->" -v close="<!-- /$name -->" '
-        $0 == close { skip = 0 }
+    awk -v table="$table" -v first="<!-- $name -->" -v last="<!-- /$name -->" '
+        $0 == last { skip = 0 }
         !skip { print }
-        $0 == open { while ((getline line < table) > 0) print line; skip = 1 }
-    ' "$file" >"$file.new" && mv "$file.new" "$file"
+        $0 == first { while ((getline line < table) > 0) print line; skip = 1 }
+    ' "$file" >"$file.new"
+    mv "$file.new" "$file"
     echo "  written into $file"
 done
