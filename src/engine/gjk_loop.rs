@@ -89,9 +89,9 @@ where
 /// The careful loop: [`gjk_loop`] with the face bounds of [`face_bound`]
 /// where progress stalls and the QR search where the closed form declines
 /// a simplex, from `resume` (the start of an iteration, as the lean loop
-/// left it or as a query begins). Never inlined when built size first: its
-/// callers share the one copy.
-#[cfg_attr(feature = "small", inline(never))]
+/// left it or as a query begins). Built size first it is instantiated once
+/// (on [`Core`](super::pair::Core)s), and the compiler inlines it only into
+/// a lone caller.
 pub(super) fn careful_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     config: &Config<T, D>,
