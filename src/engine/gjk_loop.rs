@@ -12,7 +12,6 @@ use crate::engine::config::Config;
 use crate::engine::config::{Error, Status};
 use crate::engine::pair::Pair;
 use crate::math::real::{all_finite, Length, Real};
-use crate::math::SIZE_FIRST;
 use crate::shape::SupportMap;
 use crate::simplex::Simplex;
 
@@ -33,7 +32,7 @@ struct Stop<T: Real, const D: usize> {
 /// The lean loop ([`lean_loop`]) answers first when nothing records the
 /// iterations; where its certificate fails, the careful loop below runs
 /// from the same start. Both give the same answer to rounding (see
-/// `lean.rs`). Built size first ([`SIZE_FIRST`]), the careful loop alone
+/// `lean.rs`). Built size first (the `small` feature), the careful loop alone
 /// runs, on the pair behind trait objects ([`Pair::cores`]) when nothing
 /// records: one copy of it serves every query and every pair of shape
 /// types.
@@ -69,7 +68,10 @@ where
         return Err(Error::InvalidConfig);
     }
     let quiet = !W::RECORDS && !R::RECORDS;
-    if SIZE_FIRST && quiet {
+    // A `cfg`, not a constant: the default build's code is the same as
+    // without the choice.
+    #[cfg(feature = "small")]
+    if quiet {
         let (a, b) = pair.cores();
         let erased = Pair::with_scale(&a, &b, pair.scale());
         let start = Resume::start(simplex);
@@ -90,7 +92,7 @@ where
 /// where progress stalls and the QR search where the closed form declines
 /// a simplex, from `resume` (the start of an iteration, as the lean loop
 /// left it or as a query begins). Built size first it is instantiated once
-/// (on [`Core`](super::pair::Core)s), and the compiler inlines it only into
+/// (on `Core`s), and the compiler inlines it only into
 /// a lone caller.
 pub(super) fn careful_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,

@@ -145,6 +145,7 @@ impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
 /// margin. A trait object of it has these two methods, so erasing a
 /// shape's type (as a size-first build does, [`Core`]) links no more of the
 /// shape than that.
+#[cfg(feature = "small")]
 pub(crate) trait CoreSupport<T: Real, const D: usize> {
     /// [`SupportMap::core_support`].
     fn core_support_of(&self, dir: &SVector<T, D>) -> SVector<T, D>;
@@ -152,6 +153,7 @@ pub(crate) trait CoreSupport<T: Real, const D: usize> {
     fn margin_of(&self) -> T;
 }
 
+#[cfg(feature = "small")]
 impl<T: Real, const D: usize, S: SupportMap<T, D>> CoreSupport<T, D> for S {
     #[inline(always)]
     fn core_support_of(&self, dir: &SVector<T, D>) -> SVector<T, D> {
@@ -168,8 +170,10 @@ impl<T: Real, const D: usize, S: SupportMap<T, D>> CoreSupport<T, D> for S {
 /// Only the core support and the margin are forwarded: the loop asks for
 /// nothing else (its witnesses weigh the margins), and the other methods
 /// answer as for a shape without them.
+#[cfg(feature = "small")]
 pub(crate) struct Core<'s, T, const D: usize>(&'s dyn CoreSupport<T, D>);
 
+#[cfg(feature = "small")]
 impl<T: Real, const D: usize> SupportMap<T, D> for Core<'_, T, D> {
     fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
         self.0.core_support_of(dir)
@@ -179,6 +183,7 @@ impl<T: Real, const D: usize> SupportMap<T, D> for Core<'_, T, D> {
     }
 }
 
+#[cfg(feature = "small")]
 impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
     /// The pair's shapes as [`Core`]s (each shape's reference is the
     /// object: a reference to a shape is a shape); [`Pair::with_scale`] at

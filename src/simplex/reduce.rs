@@ -4,7 +4,6 @@
 use nalgebra::SVector;
 
 use crate::math::real::Real;
-use crate::math::SIZE_FIRST;
 
 use super::johnson::Face;
 use super::Simplex;
@@ -205,14 +204,20 @@ impl<T: Real, const D: usize> Simplex<T, D> {
             } else {
                 continue;
             };
-            if SIZE_FIRST {
+            // Size first, by a swap: a copy linked `memmove` there. (A
+            // `cfg`, not a constant, so that the default build's code is
+            // the same as without the choice.)
+            #[cfg(feature = "small")]
+            {
                 if i >= self.len {
                     break;
                 }
                 if out != i {
                     self.swap_down(out, i);
                 }
-            } else {
+            }
+            #[cfg(not(feature = "small"))]
+            {
                 let Some(&p) = self.vertex(i) else {
                     break;
                 };

@@ -459,19 +459,22 @@ impl<T: Real, const D: usize> Simplex<T, D> {
     /// Moves vertex `from` into slot `to < from` by a swap (the vertex
     /// that was in slot `to` is being dropped): no copy through a
     /// temporary, which a size-first build would pay for with `memmove`.
+    #[cfg(feature = "small")]
     pub(super) fn swap_down(&mut self, to: usize, from: usize) {
         let Some(slots) = self.head.get_mut(to..=from.min(D - 1)) else {
             return;
         };
         // Two disjoint borrows, so the swap needs no overlap check.
-        let (first, rest) = slots.split_at_mut(1);
+        let Some((first, rest)) = slots.split_first_mut() else {
+            return;
+        };
         let other = if from < D {
             rest.last_mut()
         } else {
             Some(&mut self.tail)
         };
-        if let (Some(a), Some(b)) = (first.first_mut(), other) {
-            core::mem::swap(a, b);
+        if let Some(other) = other {
+            core::mem::swap(first, other);
         }
     }
 
