@@ -87,6 +87,17 @@
 //!   variants of [`Shape2`] and [`Shape3`]) and the shape traits for `Box`,
 //!   `Rc` and `Arc`.
 //!
+//! * `small`: size first, for microcontrollers. Every query runs the one
+//!   careful GJK loop (not the lean loop that answers most queries first
+//!   in the default build), one copy of it shared by all queries and all
+//!   pairs of shape types (the shapes behind trait objects), and EPA keeps
+//!   compact facets (byte indices, planes recomputed from the vertices; at
+//!   most 256 vertices and facets whatever the capacity) in a smaller
+//!   default room ([`DEFAULT_EPA_VERTICES`], [`DEFAULT_EPA_FACETS`]).
+//!   Statuses are the same and answers lie within the same certified
+//!   brackets; queries take more instructions. Flash and stack figures for
+//!   both builds are in the README.
+//!
 //! * `serde`, `mint`, `glam030` … `glam033`: serialization and conversions
 //!   (see [`interop`]).
 //!

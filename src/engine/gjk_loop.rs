@@ -32,7 +32,10 @@ struct Stop<T: Real, const D: usize> {
 /// The lean loop ([`lean_loop`]) answers first when nothing records the
 /// iterations; where its certificate fails, the careful loop below runs
 /// from the same start. Both give the same answer to rounding (see
-/// `lean.rs`).
+/// `lean.rs`). Built size first (the `small` feature), the careful loop alone
+/// runs, on the pair behind trait objects ([`Pair::cores`]) when nothing
+/// records: one copy of it serves every query and every pair of shape
+/// types.
 ///
 /// The loop starts from `simplex` as it is: its vertices must be points of
 /// the cores (`w = a − b`, support points of the pair) and its closest point
@@ -64,7 +67,17 @@ where
     if simplex.is_empty() {
         return Err(Error::InvalidConfig);
     }
-    let resume = if !W::RECORDS && !R::RECORDS {
+    let quiet = !W::RECORDS && !R::RECORDS;
+    // A `cfg`, not a constant: the default build's code is the same as
+    // without the choice.
+    #[cfg(feature = "small")]
+    if quiet {
+        let (a, b) = pair.cores();
+        let erased = Pair::with_scale(&a, &b, pair.scale());
+        let start = Resume::start(simplex);
+        return careful_loop(&erased, config, exits, simplex, &mut (), &mut (), start);
+    }
+    let resume = if quiet {
         match lean_loop(pair, config, exits, simplex) {
             Ok(answer) => return Ok(answer),
             Err(resume) => resume,
@@ -78,7 +91,9 @@ where
 /// The careful loop: [`gjk_loop`] with the face bounds of [`face_bound`]
 /// where progress stalls and the QR search where the closed form declines
 /// a simplex, from `resume` (the start of an iteration, as the lean loop
-/// left it or as a query begins).
+/// left it or as a query begins). Built size first it is instantiated once
+/// (on `Core`s), and the compiler inlines it only into
+/// a lone caller.
 pub(super) fn careful_loop<T, A, B, const D: usize>(
     pair: &Pair<'_, A, B, T>,
     config: &Config<T, D>,

@@ -149,6 +149,63 @@ impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
     }
 }
 
+/// What the GJK loop asks of a shape: its core's support point and its
+/// margin. A trait object of it has these two methods, so erasing a
+/// shape's type (as a size-first build does, [`Core`]) links no more of the
+/// shape than that.
+#[cfg(feature = "small")]
+pub(crate) trait CoreSupport<T: Real, const D: usize> {
+    /// [`SupportMap::core_support`].
+    fn core_support_of(&self, dir: &SVector<T, D>) -> SVector<T, D>;
+    /// [`SupportMap::margin`].
+    fn margin_of(&self) -> T;
+}
+
+#[cfg(feature = "small")]
+impl<T: Real, const D: usize, S: SupportMap<T, D>> CoreSupport<T, D> for S {
+    #[inline(always)]
+    fn core_support_of(&self, dir: &SVector<T, D>) -> SVector<T, D> {
+        self.core_support(dir)
+    }
+    #[inline(always)]
+    fn margin_of(&self) -> T {
+        self.margin()
+    }
+}
+
+/// A shape's core of any type, behind a trait object: one type for every
+/// shape, so that one copy of the loop serves every pair of shape types.
+/// Only the core support and the margin are forwarded: the loop asks for
+/// nothing else (its witnesses weigh the margins), and the other methods
+/// answer as for a shape without them.
+#[cfg(feature = "small")]
+pub(crate) struct Core<'s, T, const D: usize>(&'s dyn CoreSupport<T, D>);
+
+#[cfg(feature = "small")]
+impl<T: Real, const D: usize> SupportMap<T, D> for Core<'_, T, D> {
+    fn core_support(&self, dir: &SVector<T, D>) -> SVector<T, D> {
+        self.0.core_support_of(dir)
+    }
+    fn margin(&self) -> T {
+        self.0.margin_of()
+    }
+}
+
+#[cfg(feature = "small")]
+impl<'s, T: Real, A: ?Sized, B: ?Sized> Pair<'s, A, B, T> {
+    /// The pair's shapes as [`Core`]s (each shape's reference is the
+    /// object: a reference to a shape is a shape); [`Pair::with_scale`] at
+    /// this pair's scale makes them the same pair, of one type.
+    #[must_use]
+    pub fn cores<const D: usize>(&self) -> (Core<'_, T, D>, Core<'_, T, D>)
+    where
+        A: SupportMap<T, D>,
+        B: SupportMap<T, D>,
+    {
+        (Core(&self.a), Core(&self.b))
+    }
+}
+
 /// The power of two that brings the largest coordinate of `points` (the
 /// finite ones), or `at_least` if larger (a margin), to order one.
 #[inline]

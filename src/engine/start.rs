@@ -21,6 +21,9 @@ pub(crate) struct Start<T: Real, const D: usize> {
 /// The start of every query on `a` and `b`: the margins checked (else
 /// [`Error::NonFinite`] or [`Error::Overflow`]), then the settings (else
 /// [`Error::InvalidConfig`]), then the point-core closed form looked for.
+/// (Built size first, too: it costs flash only where a shape has a point
+/// core, and answers those pairs exactly where GJK would answer within its
+/// tolerance.)
 /// The loop and its entry trust both checks and do not repeat them.
 #[inline(always)]
 pub(crate) fn start<T, A, B, const D: usize>(

@@ -158,20 +158,16 @@ where
             best.depth_bound().min(next.depth_bound()),
         );
         let iterations = best.iterations + next.iterations;
-        let kept = if next.status == Status::Converged || next.depth() >= best.depth() {
-            next
-        } else {
-            best
-        };
-        // The kept estimate, within the bracket both polytopes certify.
+        if next.status == Status::Converged || next.depth() >= best.depth() {
+            best = next;
+        }
+        // The kept estimate, within the bracket both polytopes certify (set
+        // in place: no copy of the answer onto itself).
         let upper = upper.max(lower);
-        best = CoreAnswer {
-            distance: kept.distance.max(-upper).min(-lower),
-            certain: -lower,
-            bound: -upper,
-            iterations,
-            ..kept
-        };
+        best.distance = best.distance.max(-upper).min(-lower);
+        best.certain = -lower;
+        best.bound = -upper;
+        best.iterations = iterations;
     }
     Ok(best)
 }

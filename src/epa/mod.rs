@@ -3,6 +3,7 @@
 //! The math is in the docs of the public item it serves, [`penetration`](crate::penetration).
 
 mod expand;
+mod facet;
 mod facet_normal;
 mod points;
 mod polytope;
@@ -13,8 +14,21 @@ pub(crate) use expand::expand;
 pub(crate) use polytope::Polytope;
 pub(crate) use watch::EpaWatch;
 
+use crate::math::SIZE_FIRST;
+
 /// Default room for polytope vertices in [`penetration`](crate::penetration)
-/// and [`contact`](crate::contact).
+/// and [`contact`](crate::contact): 64, or 32 when built size first (the
+/// `small` feature) for queries in up to three dimensions (above three, a
+/// polytope has many more facets per vertex, and queries keep the room of
+/// 64 vertices and 192 facets).
+///
+/// The size-first room holds, to the last bit of the answer, every
+/// overlapping pair of the survey in `tests/contact/epa_room.rs` (boxes,
+/// hulls of 8 and 32 points, capsules on boxes, random hulls) and nearly
+/// all pairs of hulls of 256 points; EPA restarts in a narrower cone when
+/// it runs out, and what it cannot finish it reports as
+/// [`Status::OutOfCapacity`](crate::Status::OutOfCapacity), with certified
+/// bounds.
 ///
 /// # Example
 ///
@@ -31,9 +45,10 @@ pub(crate) use watch::EpaWatch;
 /// assert_eq!(c, contact(&a, &b, 0.0, &config));
 /// assert!((c.unwrap().unwrap().distance + 0.5).abs() < 1e-12);
 /// ```
-pub const DEFAULT_EPA_VERTICES: usize = 64;
+pub const DEFAULT_EPA_VERTICES: usize = if SIZE_FIRST { 32 } else { FULL_EPA_VERTICES };
 /// Default room for polytope facets in [`penetration`](crate::penetration)
-/// and [`contact`](crate::contact).
+/// and [`contact`](crate::contact): 192, or 60 when built size first for
+/// queries in up to three dimensions (see [`DEFAULT_EPA_VERTICES`]).
 ///
 /// # Example
 ///
@@ -49,7 +64,21 @@ pub const DEFAULT_EPA_VERTICES: usize = 64;
 /// let c = contact_with_capacity::<f64, 3, V, F>(&a, &b, 0.0, &Config::default());
 /// assert!((c.unwrap().unwrap().distance + 0.25).abs() < 1e-12);
 /// ```
-pub const DEFAULT_EPA_FACETS: usize = 192;
+pub const DEFAULT_EPA_FACETS: usize = if SIZE_FIRST { 60 } else { FULL_EPA_FACETS };
+
+/// The speed-first build's default room, which the size-first build keeps
+/// for queries above three dimensions.
+pub(crate) const FULL_EPA_VERTICES: usize = 64;
+/// See [`FULL_EPA_VERTICES`].
+pub(crate) const FULL_EPA_FACETS: usize = 192;
+
+/// Whether a query in `D` dimensions takes the default room of
+/// [`DEFAULT_EPA_VERTICES`] and [`DEFAULT_EPA_FACETS`] (else the full
+/// room, [`FULL_EPA_VERTICES`] and [`FULL_EPA_FACETS`]).
+#[must_use]
+pub(crate) const fn default_room(d: usize) -> bool {
+    !SIZE_FIRST || d <= 3
+}
 
 #[cfg(test)]
 mod tests {

@@ -17,65 +17,12 @@
 //! orientation independent of the order vertices are stored in.
 
 use arrayvec::ArrayVec;
-use nalgebra::{ArrayStorage, SVector};
+use nalgebra::SVector;
 
+use super::facet::{Facet, Index, Stored, DEAD, DOOMED, LIVE, ROOM};
 use super::facet_normal::outward_normal;
-use crate::engine::certified_offset;
 use crate::math::real::{robust_norm, Real};
 use crate::simplex::{Simplex, SupportPoint};
-
-/// A facet's slot is unused.
-const DEAD: u8 = 0;
-/// A facet is on the boundary.
-const LIVE: u8 = 1;
-/// A facet sees the point being added and is about to be removed.
-const DOOMED: u8 = 2;
-
-/// One `(D − 1)`-simplex of the boundary.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Facet<T: Real, const D: usize> {
-    pub vertices: [u16; D],
-    pub adjacent: [u16; D],
-    /// Unit outward normal; zero for a facet too degenerate to have one.
-    pub normal: SVector<T, D>,
-    /// Signed distance of the facet's hyperplane from the origin.
-    pub distance: T,
-    /// A certified lower bound on the distance from the origin to the facet
-    /// (the simplex, not its plane): see [`Polytope::closest_facet`].
-    pub bound: T,
-    state: u8,
-    /// Whether `normal` is a unit normal (not zero).
-    oriented: bool,
-}
-
-impl<T: Real, const D: usize> Facet<T, D> {
-    /// An unused facet (also what a lookup out of range reads).
-    const EMPTY: Self = Self {
-        vertices: [0; D],
-        adjacent: [0; D],
-        normal: SVector::from_array_storage(ArrayStorage([[T::ZERO; D]; 1])),
-        distance: T::ZERO,
-        bound: T::ZERO,
-        state: DEAD,
-        oriented: false,
-    };
-
-    fn empty() -> Self {
-        Self::EMPTY
-    }
-
-    /// Whether the facet has a normal (it is not too thin to have one).
-    #[must_use]
-    pub fn has_normal(&self) -> bool {
-        self.oriented
-    }
-
-    /// Whether the facet is on the boundary and has a normal.
-    #[must_use]
-    pub fn is_candidate(&self) -> bool {
-        self.state == LIVE && self.has_normal()
-    }
-}
 
 /// The nearest facets of a polytope: see [`Polytope::closest_facet`].
 #[derive(Clone, Copy, Debug)]
@@ -119,7 +66,7 @@ pub(crate) struct Polytope<T: Real, const D: usize, const V: usize, const F: usi
     /// less room.
     vertices: ArrayVec<(SVector<T, D>, SVector<T, D>), V>,
     /// Every facet slot used so far, live or dead (dead ones are reused).
-    facets: ArrayVec<Facet<T, D>, F>,
+    facets: ArrayVec<Stored<T, D>, F>,
     /// No facet slot below this one is dead: the search for a slot to
     /// reuse starts here.
     free: usize,
@@ -140,11 +87,11 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
 
     /// Makes this the polytope of a full simplex (`D + 1` affinely
     /// independent vertices). Returns `false` when the simplex is not full or
-    /// the capacity cannot hold it (fewer than `D + 1` vertices or facets, or
-    /// more than `u16` can index).
+    /// the capacity cannot hold it (fewer than `D + 1` vertices or facets).
+    /// Of a larger capacity than an [`Index`] can number, the polytope
+    /// uses [`ROOM`] slots.
     pub fn start(&mut self, simplex: &Simplex<T, D>) -> bool {
-        let limit = usize::from(u16::MAX);
-        if !simplex.is_full() || V < D + 1 || F < D + 1 || V > limit || F > limit {
+        if !simplex.is_full() || V < D + 1 || F < D + 1 {
             return false;
         }
         let Some(first) = simplex.vertex(0).map(|p| p.w) else {
@@ -164,13 +111,13 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         self.facets.clear();
         self.free = 0;
         for f in 0..=D {
-            let mut facet = Facet::empty();
+            let mut facet = Facet::EMPTY;
             for (k, v) in (0..=D).filter(|&v| v != f).enumerate().take(D) {
-                facet.vertices[k] = v as u16;
-                facet.adjacent[k] = v as u16;
+                facet.vertices[k] = v as Index;
+                facet.adjacent[k] = v as Index;
             }
             facet.state = LIVE;
-            if self.facets.try_push(facet).is_err() {
+            if self.facets.try_push(facet.stored()).is_err() {
                 return false;
             }
             self.orient(f);
@@ -187,7 +134,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// Vertex `i` (the origin for an index out of range, which a consistent
     /// polytope never produces).
     #[must_use]
-    pub fn vertex(&self, i: u16) -> SupportPoint<T, D> {
+    pub fn vertex(&self, i: Index) -> SupportPoint<T, D> {
         self.vertices.get(usize::from(i)).map_or_else(
             || SupportPoint::from_point(SVector::zeros()),
             |&(a, b)| SupportPoint::new(a, b),
@@ -197,7 +144,20 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// Facet `f` (an unused facet for an index out of range).
     #[must_use]
     pub fn facet(&self, f: usize) -> Facet<T, D> {
-        self.facets.get(f).copied().unwrap_or_else(Facet::empty)
+        self.facets.get(f).map_or(Facet::EMPTY, |s| self.read(s))
+    }
+
+    /// A stored facet read (its plane's offsets recomputed where they are
+    /// not stored).
+    #[inline(always)]
+    fn read(&self, stored: &Stored<T, D>) -> Facet<T, D> {
+        stored.read(|v| self.vertex(v).w)
+    }
+
+    /// Facet `f` as stored (an unused facet for an index out of range):
+    /// for its indices, with no offsets read.
+    fn stored(&self, f: usize) -> Stored<T, D> {
+        self.facets.get(f).copied().unwrap_or(Facet::EMPTY.stored())
     }
 
     fn state(&self, f: usize) -> u8 {
@@ -210,7 +170,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         }
     }
 
-    fn used(&self) -> &[Facet<T, D>] {
+    fn used(&self) -> &[Stored<T, D>] {
         &self.facets
     }
 
@@ -260,13 +220,17 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         let far = T::max_value().unwrap_or(T::one());
         let (mut least, mut unoriented) = (far, far);
         for (i, f) in self.used().iter().enumerate() {
+            if f.state != LIVE {
+                continue;
+            }
+            let f = self.read(f);
             if f.is_candidate() {
                 least = least.min(f.distance);
                 if best.is_none_or(|(_, d)| f.bound < d) {
                     best = Some((i, f.bound));
                 }
             } else if f.state == LIVE {
-                unoriented = unoriented.min(self.simplex_distance(f));
+                unoriented = unoriented.min(self.simplex_distance(&f));
             }
         }
         best.map(|(facet, _)| Closest {
@@ -298,7 +262,8 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// still gets the normal of the span they have; a facet whose plane holds
     /// the interior point gets none.
     fn orient(&mut self, f: usize) {
-        let ys = self.facet(f).vertices.map(|v| self.vertex(v).w);
+        let vertices = self.facets.get(f).map_or([0; D], |s| s.vertices);
+        let ys = vertices.map(|v| self.vertex(v).w);
         let y0 = ys[0];
         let mut edges = [SVector::zeros(); D];
         for (e, y) in edges.iter_mut().zip(&ys[1..]) {
@@ -306,49 +271,35 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
         }
         let outward = y0 - self.interior;
         let (normal, height) = outward_normal(edges.get(..D - 1).unwrap_or(&[]), &outward);
-        let far = T::max_value().unwrap_or(T::one());
-        let (normal, distance, bound, oriented) = if height > T::DEGENERACY * robust_norm(&outward)
+        let oriented = height > T::DEGENERACY * robust_norm(&outward)
             && height > T::zero()
-            && height.is_finite()
-        {
-            // The plane's offset, averaged over the vertices, and the least
-            // offset, net of its rounding.
-            let (mut sum, mut least) = (T::zero(), far);
-            for y in &ys {
-                sum += normal.dot(y);
-                least = least.min(certified_offset(&normal, y));
-            }
-            let mean = sum / T::from_usize(D).unwrap_or(T::one());
-            (normal, mean, least, true)
-        } else {
-            (SVector::zeros(), far, far, false)
-        };
+            && height.is_finite();
+        let normal = if oriented { normal } else { SVector::zeros() };
         if let Some(facet) = self.facets.get_mut(f) {
-            facet.oriented = oriented;
-            facet.normal = normal;
-            facet.distance = distance;
-            facet.bound = bound;
+            // The plane's offset, averaged over the vertices, and the least
+            // offset, net of its rounding (`facet::offsets`).
+            facet.set_plane(normal, oriented, &ys);
         }
     }
 
     /// Adds `w`, which facet `seen` must see, and rebuilds the boundary.
     pub fn add(&mut self, w: SupportPoint<T, D>, seen: usize) -> Grow {
-        if self.vertices.is_full() {
+        if self.vertices.len() >= V.min(ROOM) {
             return Grow::Full;
         }
-        let mut doomed = ArrayVec::<u16, F>::new();
+        let mut doomed = ArrayVec::<Index, F>::new();
         self.flood(seen, &w.w, &mut doomed);
 
         // One new facet per horizon ridge; make sure they fit before touching
         // anything, so that a full polytope is left as it was.
         let horizon = doomed
             .iter()
-            .flat_map(|&f| self.facet(usize::from(f)).adjacent)
+            .flat_map(|&f| self.stored(usize::from(f)).adjacent)
             .filter(|&g| self.state(usize::from(g)) == LIVE)
             .count();
         // Slots never used come first; the dead ones are counted only when
         // those run short.
-        let unused = self.facets.remaining_capacity();
+        let unused = F.min(ROOM).saturating_sub(self.facets.len());
         let fits = horizon <= unused
             || horizon <= unused + self.used().iter().filter(|f| f.state == DEAD).count();
         if !fits || doomed.is_empty() {
@@ -357,11 +308,11 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
             }
             return Grow::Full;
         }
-        let new_vertex = self.vertices.len() as u16;
+        let new_vertex = self.vertices.len() as Index;
         if self.vertices.try_push((w.a, w.b)).is_err() {
             return Grow::Full;
         }
-        let mut created = ArrayVec::<u16, F>::new();
+        let mut created = ArrayVec::<Index, F>::new();
         let coned = self.cone(&doomed, new_vertex, &mut created);
         for &f in &doomed {
             self.set_state(usize::from(f), DEAD);
@@ -381,18 +332,18 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// Marks as doomed every live facet that sees `p`, flooding from `seen`
     /// across adjacency, and lists them in `doomed`. The stack never holds
     /// a facet twice, so `F` entries suffice.
-    fn flood(&mut self, seen: usize, p: &SVector<T, D>, doomed: &mut ArrayVec<u16, F>) {
-        let mut stack = ArrayVec::<u16, F>::new();
-        if self.state(seen) == LIVE && stack.try_push(seen as u16).is_ok() {
+    fn flood(&mut self, seen: usize, p: &SVector<T, D>, doomed: &mut ArrayVec<Index, F>) {
+        let mut stack = ArrayVec::<Index, F>::new();
+        if self.state(seen) == LIVE && stack.try_push(seen as Index).is_ok() {
             self.set_state(seen, DOOMED);
         }
         while let Some(f) = stack.pop() {
             if doomed.try_push(f).is_err() {
                 break;
             }
-            for g in self.facet(usize::from(f)).adjacent {
+            for g in self.stored(usize::from(f)).adjacent {
                 let g = usize::from(g);
-                if self.state(g) == LIVE && self.sees(g, p) && stack.try_push(g as u16).is_ok() {
+                if self.state(g) == LIVE && self.sees(g, p) && stack.try_push(g as Index).is_ok() {
                     self.set_state(g, DOOMED);
                 }
             }
@@ -403,7 +354,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// facet per ridge, adjacent across it to the kept facet. Lists the new
     /// facets in `created`; `false` when a kept facet has no link back to
     /// the doomed one (or the room ran out).
-    fn cone(&mut self, doomed: &[u16], apex: u16, created: &mut ArrayVec<u16, F>) -> bool {
+    fn cone(&mut self, doomed: &[Index], apex: Index, created: &mut ArrayVec<Index, F>) -> bool {
         let mut slot = self.free;
         let closed = self.cone_from(&mut slot, doomed, apex, created);
         // Every slot below `slot` was live, doomed or just filled.
@@ -415,12 +366,12 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     fn cone_from(
         &mut self,
         slot: &mut usize,
-        doomed: &[u16],
-        apex: u16,
-        created: &mut ArrayVec<u16, F>,
+        doomed: &[Index],
+        apex: Index,
+        created: &mut ArrayVec<Index, F>,
     ) -> bool {
         for &f in doomed {
-            let old = self.facet(usize::from(f));
+            let old = self.stored(usize::from(f));
             for (k, &g) in old.adjacent.iter().enumerate() {
                 if self.state(usize::from(g)) != LIVE {
                     continue;
@@ -430,7 +381,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                 while *slot < self.facets.len() && self.state(*slot) != DEAD {
                     *slot += 1;
                 }
-                let mut facet = Facet::empty();
+                let mut facet = Facet::EMPTY;
                 let ridge = old.vertices.iter().enumerate().filter(|&(q, _)| q != k);
                 for (dst, (_, &v)) in facet.vertices.iter_mut().zip(ridge) {
                     *dst = v;
@@ -440,12 +391,12 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                 facet.state = LIVE;
                 let stored = match self.facets.get_mut(*slot) {
                     Some(dst) => {
-                        *dst = facet;
+                        *dst = facet.stored();
                         true
                     }
-                    None => self.facets.try_push(facet).is_ok(),
+                    None => self.facets.try_push(facet.stored()).is_ok(),
                 };
-                if !stored || created.try_push(*slot as u16).is_err() {
+                if !stored || created.try_push(*slot as Index).is_err() {
                     return false;
                 }
                 let back = self
@@ -453,7 +404,7 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
                     .get_mut(usize::from(g))
                     .and_then(|neighbour| neighbour.adjacent.iter_mut().find(|a| **a == f));
                 match back {
-                    Some(back) => *back = *slot as u16,
+                    Some(back) => *back = *slot as Index,
                     None => return false,
                 }
                 *slot += 1;
@@ -473,13 +424,13 @@ impl<T: Real, const D: usize, const V: usize, const F: usize> Polytope<T, D, V, 
     /// opposite its `k`-th horizon vertex when `j`'s horizon ridge holds all
     /// of `i`'s other horizon vertices. `false` when some ridge finds no
     /// such facet (the horizon does not close).
-    fn link(&mut self, created: &[u16]) -> bool {
+    fn link(&mut self, created: &[Index]) -> bool {
         let mut closed = true;
         for &i in created {
-            let fi = self.facet(usize::from(i));
+            let fi = self.stored(usize::from(i));
             for k in 0..D - 1 {
                 let neighbour = created.iter().copied().find(|&j| {
-                    let fj = self.facet(usize::from(j));
+                    let fj = self.stored(usize::from(j));
                     j != i
                         && (0..D - 1)
                             .filter(|&q| q != k)

@@ -3,8 +3,9 @@
 
 use nalgebra::SVector;
 
+use super::facet::Facet;
 use super::points::{contact_points, onto_support_planes, surface_distance, touching_points};
-use super::polytope::{Closest, Facet, Grow, Polytope};
+use super::polytope::{Closest, Grow, Polytope};
 use super::watch::EpaWatch;
 use crate::engine::config::{Config, Error, Status};
 use crate::engine::pair::Pair;

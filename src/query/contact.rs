@@ -12,7 +12,10 @@ use crate::engine::{
 };
 use crate::engine::{start, Start};
 use crate::epa::EpaWatch;
-use crate::epa::{expand, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+use crate::epa::{
+    default_room, expand, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES, FULL_EPA_FACETS,
+    FULL_EPA_VERTICES,
+};
 use crate::math::real::Real;
 use crate::shape::SupportMap;
 use crate::simplex::Simplex;
@@ -275,15 +278,30 @@ pub fn contact<T: Real, const D: usize>(
     max_separation: T,
     config: &Config<T, D>,
 ) -> Result<Option<Contact<T, D>>, Error> {
-    contact_with_capacity::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(
-        a,
-        b,
-        max_separation,
-        config,
-    )
+    if default_room(D) {
+        contact_with_capacity::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(
+            a,
+            b,
+            max_separation,
+            config,
+        )
+    } else {
+        contact_with_capacity::<T, D, FULL_EPA_VERTICES, FULL_EPA_FACETS>(
+            a,
+            b,
+            max_separation,
+            config,
+        )
+    }
 }
 
 /// [`contact`] with room for `V` polytope vertices and `F` facets.
+///
+/// Built size first (the `small` feature), the polytope numbers its
+/// vertices and facets in bytes and uses at most 256 of each, whatever `V`
+/// and `F`; a query that needs more ends
+/// [`Status::OutOfCapacity`](crate::Status::OutOfCapacity) with certified
+/// bounds, as any query that runs out of room.
 ///
 /// # Errors
 ///

@@ -204,11 +204,26 @@ impl<T: Real, const D: usize> Simplex<T, D> {
             } else {
                 continue;
             };
-            let Some(&p) = self.vertex(i) else {
-                break;
-            };
-            if out != i {
-                self.set_vertex(out, p);
+            // Size first, by a swap: a copy linked `memmove` there. (A
+            // `cfg`, not a constant, so that the default build's code is
+            // the same as without the choice.)
+            #[cfg(feature = "small")]
+            {
+                if i >= self.len {
+                    break;
+                }
+                if out != i {
+                    self.swap_down(out, i);
+                }
+            }
+            #[cfg(not(feature = "small"))]
+            {
+                let Some(&p) = self.vertex(i) else {
+                    break;
+                };
+                if out != i {
+                    self.set_vertex(out, p);
+                }
             }
             self.set_weight(out, weight);
             out += 1;

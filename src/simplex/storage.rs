@@ -473,6 +473,28 @@ impl<T: Real, const D: usize> Simplex<T, D> {
         }
     }
 
+    /// Moves vertex `from` into slot `to < from` by a swap (the vertex
+    /// that was in slot `to` is being dropped): no copy through a
+    /// temporary, which a size-first build would pay for with `memmove`.
+    #[cfg(feature = "small")]
+    pub(super) fn swap_down(&mut self, to: usize, from: usize) {
+        let Some(slots) = self.head.get_mut(to..=from.min(D - 1)) else {
+            return;
+        };
+        // Two disjoint borrows, so the swap needs no overlap check.
+        let Some((first, rest)) = slots.split_first_mut() else {
+            return;
+        };
+        let other = if from < D {
+            rest.last_mut()
+        } else {
+            Some(&mut self.tail)
+        };
+        if let Some(other) = other {
+            core::mem::swap(first, other);
+        }
+    }
+
     pub(super) fn set_weight(&mut self, i: usize, l: T) {
         match self.head_weights.get_mut(i) {
             Some(slot) => *slot = l,

@@ -60,7 +60,9 @@ pub use recording::Recording;
 pub(crate) use watch::Scaled;
 
 use crate::engine::config::{Config, Error};
-use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+use crate::epa::{
+    default_room, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES, FULL_EPA_FACETS, FULL_EPA_VERTICES,
+};
 use crate::math::real::Real;
 use crate::query::contact::{signed_watched, Contact, Penetration};
 use crate::query::distance::{distance_watched, intersects_watched, Distance};
@@ -163,13 +165,18 @@ pub fn penetration<T: Real, const D: usize>(
     config: &Config<T, D>,
     observer: &mut impl Observer<T, D>,
 ) -> Result<Option<Penetration<T, D>>, Error> {
-    let signed = signed_watched::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(
-        a,
-        b,
-        T::zero(),
-        config,
-        &mut Scaled::new(observer),
-    )?;
+    let watch = &mut Scaled::new(observer);
+    let signed = if default_room(D) {
+        signed_watched::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(
+            a,
+            b,
+            T::zero(),
+            config,
+            watch,
+        )
+    } else {
+        signed_watched::<T, D, FULL_EPA_VERTICES, FULL_EPA_FACETS>(a, b, T::zero(), config, watch)
+    }?;
     let contact = signed.map(Contact::from_signed).transpose()?;
     Ok(contact.map(|c| c.penetration()))
 }

@@ -4,7 +4,9 @@
 //! For every overlapping pair of a survey (rotated boxes, hulls of 8, 32
 //! and 256 points on a sphere, random thin and flat hulls, capsules on
 //! boxes; 2D polygons; `f32` and `f64`), `penetration` is run with the
-//! default capacity and with a ladder of smaller ones. A polytope that
+//! speed-first build's default capacity (64 vertices, 192 facets; the
+//! size-first build's, 32 and 60, is a rung) and with a ladder of smaller
+//! ones. A polytope that
 //! never fills computes exactly the same numbers whatever its room, so the
 //! smallest rung whose answer is identical to the default's, bit for bit,
 //! is the room that pair needs. The test asserts that every pair converges
@@ -25,8 +27,13 @@ fn pairs() -> usize {
     support::sweep_size(300, 40)
 }
 
-/// The rungs tried, as (vertices, facets); the last is the default.
-const RUNGS: [&str; 6] = ["12/20", "16/28", "24/44", "32/60", "48/92", "default"];
+/// The rungs tried, as (vertices, facets); the last is the full room.
+const RUNGS: [&str; 6] = ["12/20", "16/28", "24/44", "32/60", "48/92", "64/192"];
+
+/// The full room: the speed-first build's default.
+const FULL_V: usize = 64;
+/// See [`FULL_V`].
+const FULL_F: usize = 192;
 
 fn run<T: TestReal, const D: usize, const V: usize, const F: usize>(
     a: &impl SupportMap<T, D>,
@@ -37,14 +44,14 @@ fn run<T: TestReal, const D: usize, const V: usize, const F: usize>(
         .flatten()
 }
 
-/// The index of the smallest rung that answers as the default does;
-/// `None` when the pair does not overlap (or the default did not
+/// The index of the smallest rung that answers as the full room does;
+/// `None` when the pair does not overlap (or the full room did not
 /// converge, which the caller reports).
 fn room<T: TestReal, const D: usize>(
     a: &impl SupportMap<T, D>,
     b: &impl SupportMap<T, D>,
 ) -> Option<(usize, Status)> {
-    let reference = run::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS>(a, b)?;
+    let reference = run::<T, D, FULL_V, FULL_F>(a, b)?;
     let rungs = [
         run::<T, D, 12, 20>(a, b),
         run::<T, D, 16, 28>(a, b),
@@ -182,15 +189,25 @@ fn report<T: TestReal, const D: usize>(name: &str) -> usize {
     unconverged
 }
 
-/// Every overlapping pair of the survey converges within the default room.
+/// Every overlapping pair of the survey converges within the full room,
+/// and the default room (in both builds) is one of the rungs.
 #[test]
 fn survey_converges_within_the_default_room() {
+    let rooms = [
+        (12, 20),
+        (16, 28),
+        (24, 44),
+        (32, 60),
+        (48, 92),
+        (FULL_V, FULL_F),
+    ];
+    assert!(rooms.contains(&(DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS)));
     let unconverged = report::<f64, 3>("f64")
         + report::<f32, 3>("f32")
         + report::<f64, 2>("f64")
         + report::<f32, 2>("f32");
     assert_eq!(
         unconverged, 0,
-        "pairs that did not converge in the default room"
+        "pairs that did not converge in the full room"
     );
 }

@@ -6,6 +6,9 @@
 # succeeds only if no panic is reachable; a smaller build keeps more bounds
 # checks, so both count. (At opt-level 3 the
 # binary, every query in four variants, outgrows the board's 256 KiB flash.)
+# The size-first build (gjk's `small` feature) is linked too: at "z" for
+# both parts, the level its size figures are taken at, and at "s" for the
+# Cortex-M0 it is made for.
 #
 # Prints UNREACHABLE or REACHABLE; when reachable, rebuilds with a looping
 # handler and lists each call into the panic machinery with its inlined
@@ -26,35 +29,49 @@ features=()
 found=1
 ((${#features[@]})) && found=0
 
+# (build, target, profile): the speed-first build everywhere, the
+# size-first one as above.
+combos=()
+for t in "${targets[@]}"; do
+    combos+=("speed $t release" "speed $t release-z" "small $t release-z")
+done
+combos+=("small thumbv6m-none-eabi release")
+
 profile=""
 target=""
-for t in "${targets[@]}"; do
-    for p in release release-z; do
-        if cargo build -q --profile "$p" --target "$t" --bin no_panic "${features[@]}" 2>/tmp/gjk-no-panic.$$; then
-            echo "  $t, profile $p: no panic reachable"
-            continue
-        fi
-        if ! grep -q panic_is_reachable /tmp/gjk-no-panic.$$; then
-            cat /tmp/gjk-no-panic.$$ >&2
-            rm -f /tmp/gjk-no-panic.$$
-            echo "no-panic check: build failed for another reason" >&2
-            exit 1
-        fi
-        echo "  $t, profile $p: the link needs panic_is_reachable"
-        if [[ -z "$profile" ]]; then
-            profile=$p
-            target=$t
-        fi
-    done
+variant=""
+for combo in "${combos[@]}"; do
+    read -r v t p <<<"$combo"
+    extra=()
+    [[ $v == small ]] && extra=(--features small)
+    if cargo build -q --profile "$p" --target "$t" --bin no_panic "${features[@]}" "${extra[@]}" \
+        2>/tmp/gjk-no-panic.$$; then
+        echo "  $t, profile $p, $v first: no panic reachable"
+        continue
+    fi
+    if ! grep -q panic_is_reachable /tmp/gjk-no-panic.$$; then
+        cat /tmp/gjk-no-panic.$$ >&2
+        rm -f /tmp/gjk-no-panic.$$
+        echo "no-panic check: build failed for another reason" >&2
+        exit 1
+    fi
+    echo "  $t, profile $p, $v first: the link needs panic_is_reachable"
+    if [[ -z "$profile" ]]; then
+        profile=$p
+        target=$t
+        variant=$v
+    fi
 done
 rm -f /tmp/gjk-no-panic.$$
 if [[ -z "$profile" ]]; then
     echo "no-panic check: UNREACHABLE (no panic path from the public queries)"
     exit 0
 fi
-echo "no-panic check: REACHABLE (first seen on $target, profile $profile)"
+echo "no-panic check: REACHABLE (first seen on $target, profile $profile, $variant first)"
 
-if ((${#features[@]})); then features=(--features planted-panic,panic-loop); else features=(--features panic-loop); fi
+loop=panic-loop
+[[ $variant == small ]] && loop=panic-loop,small
+if ((${#features[@]})); then features=(--features "planted-panic,$loop"); else features=(--features "$loop"); fi
 cargo build -q --profile "$profile" --target "$target" --bin no_panic "${features[@]}" || exit 1
 elf="$CARGO_TARGET_DIR/$target/$profile/no_panic"
 if ! command -v arm-none-eabi-objdump >/dev/null; then
