@@ -5,7 +5,9 @@
 use crate::engine::config::{Config, Error};
 use crate::engine::pair::Pair;
 use crate::engine::{CoreAnswer, Opened, Opening};
-use crate::epa::{DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES};
+use crate::epa::{
+    default_room, DEFAULT_EPA_FACETS, DEFAULT_EPA_VERTICES, FULL_EPA_FACETS, FULL_EPA_VERTICES,
+};
 use crate::math::real::Real;
 use crate::query::contact::{signed_close, signed_open, Contact};
 use crate::query::distance::{
@@ -149,15 +151,14 @@ impl<T: Real, const D: usize> LoopQuery<T, D> for ContactQuery<T> {
         A: SupportMap<T, D> + ?Sized,
         B: SupportMap<T, D> + ?Sized,
     {
-        signed_close::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS, _, _>(
-            answer,
-            pair,
-            simplex,
-            ctx,
-            config,
-            &mut (),
-        )?
-        .map(Contact::from_signed)
-        .transpose()
+        // EPA's room as `contact` picks it for the dimension.
+        let signed = if default_room(D) {
+            signed_close::<T, D, DEFAULT_EPA_VERTICES, DEFAULT_EPA_FACETS, _, _>
+        } else {
+            signed_close::<T, D, FULL_EPA_VERTICES, FULL_EPA_FACETS, _, _>
+        };
+        signed(answer, pair, simplex, ctx, config, &mut ())?
+            .map(Contact::from_signed)
+            .transpose()
     }
 }
