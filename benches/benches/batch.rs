@@ -84,7 +84,8 @@ where
         }
         let pa = A::pack::<T::Lanes>(|l| &chunk[l % chunk.len()].0);
         let pb = B::pack::<T::Lanes>(|l| &chunk[l % chunk.len()].1);
-        let mut d = Wide::<T::Lanes, 3>::splat(&Vector::<T, 3>::new(T::one(), T::zero(), T::zero()));
+        let mut d =
+            Wide::<T::Lanes, 3>::splat(&Vector::<T, 3>::new(T::one(), T::zero(), T::zero()));
         for _ in 0..its.iter().copied().max().unwrap_or(0) {
             let w = A::lane_support(&pa, &-d) - B::lane_support(&pb, &d);
             d = w;
@@ -103,8 +104,12 @@ macro_rules! kinds {
         );
         let ball = Ball::new(Vector3::<$T>::zeros(), BALL_B as $T).unwrap();
         let h = CAPSULE_HALF_HEIGHT as $T;
-        let capsule =
-            Capsule::new(Vector3::new(0.0, -h, 0.0), Vector3::new(0.0, h, 0.0), CAPSULE_RADIUS as $T).unwrap();
+        let capsule = Capsule::new(
+            Vector3::new(0.0, -h, 0.0),
+            Vector3::new(0.0, h, 0.0),
+            CAPSULE_RADIUS as $T,
+        )
+        .unwrap();
         $each!("box-box", boxes.0, boxes.1, 0);
         $each!("ball-box", ball, boxes.0, 1);
         $each!("capsule-box", capsule, boxes.0, 2);
@@ -120,8 +125,12 @@ fn f64_pairs(kind: usize) -> Vec<PosePair<3>> {
     );
     let ball = Ball::new(Vector3::zeros(), BALL_B).unwrap();
     let h = CAPSULE_HALF_HEIGHT;
-    let capsule =
-        Capsule::new(Vector3::new(0.0, -h, 0.0), Vector3::new(0.0, h, 0.0), CAPSULE_RADIUS).unwrap();
+    let capsule = Capsule::new(
+        Vector3::new(0.0, -h, 0.0),
+        Vector3::new(0.0, h, 0.0),
+        CAPSULE_RADIUS,
+    )
+    .unwrap();
     match kind {
         0 => many_poses(&boxes.0, &boxes.1),
         1 => many_poses(&ball, &boxes.0),
@@ -140,7 +149,9 @@ macro_rules! bench_precision {
         fn $fn(c: &mut Criterion, report: &mut String) {
             use $parry::math::{Pose as PPose, Rotation, Vector as PVector};
             use $parry::query;
-            use $parry::shape::{Ball as PBall, Capsule as PCapsule, ConvexPolyhedron, Cuboid as PCuboid, Shape};
+            use $parry::shape::{
+                Ball as PBall, Capsule as PCapsule, ConvexPolyhedron, Cuboid as PCuboid, Shape,
+            };
             let label = $label;
             let config = Config::<$T, 3>::default();
             let to_parry = |p: &gjk_benches::Pose<3>| {
@@ -150,7 +161,10 @@ macro_rules! bench_precision {
                 PPose::from_parts(PVector::new(t.x as $T, t.y as $T, t.z as $T), r)
             };
             let hull_points = |seed| -> Vec<Vector3<$T>> {
-                sphere_points::<3>(8, seed).iter().map(|p| p.map(|x| x as $T)).collect()
+                sphere_points::<3>(8, seed)
+                    .iter()
+                    .map(|p| p.map(|x| x as $T))
+                    .collect()
             };
             let (ha, hb) = (hull_points(56), hull_points(57));
             let hull_a = our_hull(&ha).unwrap();
@@ -160,12 +174,19 @@ macro_rules! bench_precision {
                 Box::new(ConvexPolyhedron::from_convex_hull(&p).unwrap())
             };
             let parry_shapes = |kind: usize| -> (Box<dyn Shape>, Box<dyn Shape>) {
-                let cube = |h: [f64; 3]| Box::new(PCuboid::new(PVector::new(h[0] as $T, h[1] as $T, h[2] as $T)));
+                let cube = |h: [f64; 3]| {
+                    Box::new(PCuboid::new(PVector::new(
+                        h[0] as $T, h[1] as $T, h[2] as $T,
+                    )))
+                };
                 match kind {
                     0 => (cube(BOX_A), cube(BOX_B)),
                     1 => (Box::new(PBall::new(BALL_B as $T)), cube(BOX_A)),
                     2 => (
-                        Box::new(PCapsule::new_y(CAPSULE_HALF_HEIGHT as $T, CAPSULE_RADIUS as $T)),
+                        Box::new(PCapsule::new_y(
+                            CAPSULE_HALF_HEIGHT as $T,
+                            CAPSULE_RADIUS as $T,
+                        )),
                         cube(BOX_A),
                     ),
                     _ => (parry_hull(&ha), parry_hull(&hb)),
@@ -175,13 +196,17 @@ macro_rules! bench_precision {
                 ($name:expr, $a:expr, $b:expr, $kind:expr) => {{
                     let poses = f64_pairs($kind);
                     let ours = placed::<$T, _, _>($a, $b, &poses);
-                    let theirs: Vec<(PPose, PPose)> =
-                        poses.iter().map(|p| (to_parry(&p.a), to_parry(&p.b))).collect();
+                    let theirs: Vec<(PPose, PPose)> = poses
+                        .iter()
+                        .map(|p| (to_parry(&p.a), to_parry(&p.b)))
+                        .collect();
                     let (s1, s2) = parry_shapes($kind);
                     let mut d = vec![Err(Error::InvalidConfig); PAIRS];
                     batch::distance(&ours, &config, &mut d);
-                    let iterations: Vec<u32> =
-                        d.iter().map(|x| x.as_ref().map_or(0, |x| x.iterations)).collect();
+                    let iterations: Vec<u32> = d
+                        .iter()
+                        .map(|x| x.as_ref().map_or(0, |x| x.iterations))
+                        .collect();
                     let mut b = vec![Err(Error::InvalidConfig); PAIRS];
                     let mut c_out = vec![Err(Error::InvalidConfig); PAIRS];
                     let sep = MAX_DIST as $T;
@@ -194,12 +219,26 @@ macro_rules! bench_precision {
                                 let mut acc: $T = 0.0;
                                 for (p1, p2) in black_box(&theirs) {
                                     acc += match query {
-                                        "intersects" => match query::intersection_test(p1, s1.as_ref(), p2, s2.as_ref()) {
+                                        "intersects" => match query::intersection_test(
+                                            p1,
+                                            s1.as_ref(),
+                                            p2,
+                                            s2.as_ref(),
+                                        ) {
                                             Ok(r) if r.intersecting => 1.0,
                                             _ => 0.0,
                                         },
-                                        "distance" => query::distance(p1, s1.as_ref(), p2, s2.as_ref()).map_or(0.0, |d| d.distance),
-                                        _ => match query::contact(p1, s1.as_ref(), p2, s2.as_ref(), sep) {
+                                        "distance" => {
+                                            query::distance(p1, s1.as_ref(), p2, s2.as_ref())
+                                                .map_or(0.0, |d| d.distance)
+                                        }
+                                        _ => match query::contact(
+                                            p1,
+                                            s1.as_ref(),
+                                            p2,
+                                            s2.as_ref(),
+                                            sep,
+                                        ) {
                                             Ok(Some(c)) => c.dist,
                                             _ => 0.0,
                                         },
@@ -213,9 +252,16 @@ macro_rules! bench_precision {
                                 let mut acc: $T = 0.0;
                                 for (a, b) in black_box(&ours) {
                                     acc += match query {
-                                        "intersects" => intersects(a, b, &config).map_or(0.0, |x| x as u8 as $T),
-                                        "distance" => distance(a, b, &config).map_or(0.0, |d| d.distance),
-                                        _ => contact(a, b, sep, &config).ok().flatten().map_or(0.0, |c| c.distance),
+                                        "intersects" => {
+                                            intersects(a, b, &config).map_or(0.0, |x| x as u8 as $T)
+                                        }
+                                        "distance" => {
+                                            distance(a, b, &config).map_or(0.0, |d| d.distance)
+                                        }
+                                        _ => contact(a, b, sep, &config)
+                                            .ok()
+                                            .flatten()
+                                            .map_or(0.0, |c| c.distance),
                                     };
                                 }
                                 acc
@@ -223,17 +269,23 @@ macro_rules! bench_precision {
                         });
                         group.bench_function(BenchmarkId::new("batch", $name), |bench| {
                             timed(bench, &tallies[2], || match query {
-                                "intersects" => batch::intersects(black_box(&ours), &config, &mut b),
+                                "intersects" => {
+                                    batch::intersects(black_box(&ours), &config, &mut b)
+                                }
                                 "distance" => batch::distance(black_box(&ours), &config, &mut d),
                                 _ => batch::contact(black_box(&ours), sep, &config, &mut c_out),
                             })
                         });
                         if query == "distance" {
                             group.bench_function(BenchmarkId::new("supports", $name), |bench| {
-                                timed(bench, &tallies[3], || supports_only(black_box(&ours), &iterations))
+                                timed(bench, &tallies[3], || {
+                                    supports_only(black_box(&ours), &iterations)
+                                })
                             });
                             group.bench_function(BenchmarkId::new("par", $name), |bench| {
-                                timed(bench, &tallies[4], || batch::par_distance(black_box(&ours), &config, &mut d))
+                                timed(bench, &tallies[4], || {
+                                    batch::par_distance(black_box(&ours), &config, &mut d)
+                                })
                             });
                         }
                         group.finish();
