@@ -113,9 +113,7 @@ fn hit<const D: usize>(
         .set("t", t)
         .set("lower", lower)
         .set("upper", upper);
-    let with_points = points
-        .into_iter()
-        .fold(head, |o, (k, p)| o.set(k, point(p)));
+    let with_points = points.iter().fold(head, |o, (k, p)| o.set(k, point(p)));
     with_points
         .set("normal", maybe_point(normal))
         .set("iterations", iterations)
