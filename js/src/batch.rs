@@ -19,10 +19,11 @@
 
 use gjk::batch::{contact_with, distance_with, LaneShape};
 use gjk::nalgebra::{Isometry2, Isometry3, SVector, Vector2};
-use gjk::{Config, Contact, Distance, Error, Shape2, Shape3, Status, Transformed};
+use gjk::{Config, Contact, Distance, Error, Status, Transformed};
 use wasm_bindgen::prelude::*;
 
 use crate::failure::Failure;
+use crate::kind::Kind;
 use crate::pose::{isometry2, isometry3};
 use crate::shape::{Inner, Shape};
 
@@ -43,14 +44,14 @@ trait Packed<const D: usize>: Sized {
     fn at(&self, pose: &[f64]) -> Transformed<&Self, f64, D>;
 }
 
-impl Packed<2> for Shape2<f64> {
+impl Packed<2> for Kind<2> {
     fn at(&self, pose: &[f64]) -> Transformed<&Self, f64, 2> {
         let nan = || Isometry2::new(Vector2::repeat(f64::NAN), f64::NAN);
         Transformed::from_isometry2(self, &isometry2(pose).unwrap_or_else(|_| nan()))
     }
 }
 
-impl Packed<3> for Shape3<f64> {
+impl Packed<3> for Kind<3> {
     fn at(&self, pose: &[f64]) -> Transformed<&Self, f64, 3> {
         let nan = || Isometry3::translation(f64::NAN, f64::NAN, f64::NAN);
         Transformed::from_isometry3(self, &isometry3(pose).unwrap_or_else(|_| nan()))

@@ -28,6 +28,7 @@
 mod batch;
 mod failure;
 mod js;
+pub mod kind;
 #[cfg(feature = "more")]
 mod more;
 pub mod pose;

@@ -9,15 +9,16 @@
 use gjk::nalgebra::{
     Isometry2, Isometry3, Quaternion, SVector, Translation3, UnitQuaternion, Vector2,
 };
-use gjk::{Shape2, Shape3, Transformed};
+use gjk::Transformed;
 
 use crate::failure::Failure;
+use crate::kind::Kind;
 use crate::shape::{Inner, Shape};
 
 /// A 2D shape placed by a pose.
-pub type Placed2<'s> = Transformed<&'s Shape2<f64>, f64, 2>;
+pub type Placed2<'s> = Transformed<&'s Kind<2>, f64, 2>;
 /// A 3D shape placed by a pose.
-pub type Placed3<'s> = Transformed<&'s Shape3<f64>, f64, 3>;
+pub type Placed3<'s> = Transformed<&'s Kind<3>, f64, 3>;
 
 /// Two shapes of one dimension, each placed by its pose.
 pub enum Pair<'s> {

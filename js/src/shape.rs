@@ -1,18 +1,19 @@
-//! Shapes: one [`Shape`] class for both dimensions (the crate's
-//! [`gjk::Shape2`] or [`gjk::Shape3`] inside), made by the static methods
-//! of the `Shape2` and `Shape3` factory classes.
+//! Shapes: one [`Shape`] class for both dimensions (a [`Kind`] of either
+//! inside), made by the static methods of the `Shape2` and `Shape3`
+//! factory classes.
 //!
 //! Every shape is centred on its own origin; a query places it by a pose
-//! (see [`crate::pose`]). Capsules, cylinders and cones lie along their
-//! local y axis in both dimensions.
+//! (see [`crate::pose`]). Capsules lie along their local y axis in both
+//! dimensions.
 
 use gjk::nalgebra::{Vector2, Vector3};
 #[cfg(feature = "hull")]
 use gjk::OwnedHull;
-use gjk::{Ball, Capsule, Cone, Cuboid, Cylinder, Shape2 as Enum2, Shape3 as Enum3};
+use gjk::{Ball, Capsule, Cuboid};
 use wasm_bindgen::prelude::*;
 
 use crate::failure::Failure;
+use crate::kind::Kind;
 
 /// A convex shape, 2D or 3D, centred on its own origin.
 #[wasm_bindgen]
@@ -25,9 +26,9 @@ pub struct Shape {
 #[derive(Clone, Debug)]
 pub enum Inner {
     /// A 2D shape.
-    Two(Enum2<f64>),
+    Two(Kind<2>),
     /// A 3D shape.
-    Three(Enum3<f64>),
+    Three(Kind<3>),
 }
 
 #[wasm_bindgen]
@@ -50,68 +51,63 @@ impl Shape {
 
     /// A disc of `radius`.
     pub fn ball2(radius: f64) -> Result<Self, Failure> {
-        Ok(Self::two(Ball::new(Vector2::zeros(), radius)?))
+        Ok(Self::two(Kind::Ball(Ball::new(Vector2::zeros(), radius)?)))
     }
 
     /// A rectangle of half extents `hx`, `hy`.
     pub fn box2(hx: f64, hy: f64) -> Result<Self, Failure> {
-        Ok(Self::two(Cuboid::new(Vector2::new(hx, hy))?))
+        Ok(Self::two(Kind::Cuboid(Cuboid::new(Vector2::new(hx, hy))?)))
     }
 
     /// A capsule: the segment from `(0, −h)` to `(0, h)` grown by `radius`.
     pub fn capsule2(half_length: f64, radius: f64) -> Result<Self, Failure> {
         let tip = Vector2::new(0.0, half_length);
-        Ok(Self::two(Capsule::new(-tip, tip, radius)?))
+        Ok(Self::two(Kind::Capsule(Capsule::new(-tip, tip, radius)?)))
     }
 
     /// The convex hull of 2D points given flat, `[x0, y0, x1, y1, …]`.
     #[cfg(feature = "hull")]
     pub fn hull2(points: &[f64]) -> Result<Self, Failure> {
         let points: Vec<_> = chunks::<2>(points)?.map(Vector2::from).collect();
-        Ok(Self::two(OwnedHull::<f64, 2>::new(points)?))
+        Ok(Self::two(Kind::Hull(OwnedHull::<f64, 2>::new(points)?)))
     }
 
     /// A ball of `radius`.
     pub fn ball3(radius: f64) -> Result<Self, Failure> {
-        Ok(Self::three(Ball::new(Vector3::zeros(), radius)?))
+        Ok(Self::three(Kind::Ball(Ball::new(
+            Vector3::zeros(),
+            radius,
+        )?)))
     }
 
     /// A box of half extents `hx`, `hy`, `hz`.
     pub fn box3(hx: f64, hy: f64, hz: f64) -> Result<Self, Failure> {
-        Ok(Self::three(Cuboid::new(Vector3::new(hx, hy, hz))?))
+        Ok(Self::three(Kind::Cuboid(Cuboid::new(Vector3::new(
+            hx, hy, hz,
+        ))?)))
     }
 
     /// A capsule: the segment from `(0, −h, 0)` to `(0, h, 0)` grown by
     /// `radius`.
     pub fn capsule3(half_length: f64, radius: f64) -> Result<Self, Failure> {
         let tip = Vector3::new(0.0, half_length, 0.0);
-        Ok(Self::three(Capsule::new(-tip, tip, radius)?))
-    }
-
-    /// A cylinder about the y axis.
-    pub fn cylinder(half_height: f64, radius: f64) -> Result<Self, Failure> {
-        Ok(Self::three(Cylinder::new(half_height, radius)?))
-    }
-
-    /// A cone about the y axis, its apex up.
-    pub fn cone(half_height: f64, radius: f64) -> Result<Self, Failure> {
-        Ok(Self::three(Cone::new(half_height, radius)?))
+        Ok(Self::three(Kind::Capsule(Capsule::new(-tip, tip, radius)?)))
     }
 
     /// The convex hull of 3D points given flat, `[x0, y0, z0, x1, …]`.
     #[cfg(feature = "hull")]
     pub fn hull3(points: &[f64]) -> Result<Self, Failure> {
         let points: Vec<_> = chunks::<3>(points)?.map(Vector3::from).collect();
-        Ok(Self::three(OwnedHull::<f64, 3>::new(points)?))
+        Ok(Self::three(Kind::Hull(OwnedHull::<f64, 3>::new(points)?)))
     }
 
-    fn two(shape: impl Into<Enum2<f64>>) -> Self {
-        let inner = Inner::Two(shape.into());
+    fn two(kind: Kind<2>) -> Self {
+        let inner = Inner::Two(kind);
         Self { inner }
     }
 
-    fn three(shape: impl Into<Enum3<f64>>) -> Self {
-        let inner = Inner::Three(shape.into());
+    fn three(kind: Kind<3>) -> Self {
+        let inner = Inner::Three(kind);
         Self { inner }
     }
 }
@@ -194,23 +190,6 @@ impl Factory3 {
         radius: f64,
     ) -> Result<Shape, JsError> {
         Ok(Shape::capsule3(half_length, radius)?)
-    }
-
-    /// A cylinder about the y axis, from `−halfHeight` to `halfHeight`.
-    pub fn cylinder(
-        #[wasm_bindgen(js_name = halfHeight)] half_height: f64,
-        radius: f64,
-    ) -> Result<Shape, JsError> {
-        Ok(Shape::cylinder(half_height, radius)?)
-    }
-
-    /// A cone about the y axis, its apex at `halfHeight`, its base disc of
-    /// `radius` at `−halfHeight`.
-    pub fn cone(
-        #[wasm_bindgen(js_name = halfHeight)] half_height: f64,
-        radius: f64,
-    ) -> Result<Shape, JsError> {
-        Ok(Shape::cone(half_height, radius)?)
     }
 
     /// The convex hull of 3D points given flat `[x0, y0, z0, x1, …]`, in
