@@ -39,6 +39,7 @@ fi
     cd js
     cargo fmt --all -- --check
     cargo clippy -q --all-targets -- -D warnings
+    cargo test -q
     cargo clippy -q --target wasm32-unknown-unknown -- -D warnings
     cargo clippy -q --target wasm32-unknown-unknown --no-default-features \
         --features small -- -D warnings
