@@ -34,7 +34,10 @@ pub fn shape(body: &Body) -> Result<(Shape, [f64; 3]), Failure> {
     Ok(match body.kind {
         0 => (Shape::hull2(&polygon(s1, s2))?, pose),
         1 => (Shape::ball2(s1)?, pose),
-        2 => (Shape::capsule2(s1, s2)?, [body.x, body.y, body.angle + FRAC_PI_2]),
+        2 => (
+            Shape::capsule2(s1, s2)?,
+            [body.x, body.y, body.angle + FRAC_PI_2],
+        ),
         _ => (Shape::box2(s1, s2)?, pose),
     })
 }
