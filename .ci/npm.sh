@@ -53,6 +53,14 @@ size_line() {
 }
 bash js/build.sh --no-default-features --features small >/dev/null
 size_line "distance and contact only (small):"
+# The budget of the size-first module: 2D and 3D distance and contact in
+# at most 150 KiB.
+budget=$((150 * 1024))
+if (($(stat -c %s js/web/gjk_bg.wasm) > budget)); then
+    echo "the distance-and-contact module exceeds its $budget bytes:" >&2
+    printf '%s\n' "${sizes[@]}" >&2
+    exit 1
+fi
 bash js/build.sh >/dev/null
 size_line "full package:"
 

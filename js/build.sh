@@ -24,10 +24,11 @@ rm -rf node web
 wasm-bindgen --target nodejs --out-dir node --out-name gjk "$wasm"
 wasm-bindgen --target web --out-dir web --out-name gjk "$wasm"
 
-# The features the Rust toolchain enables by default on wasm32.
+# The features the Rust toolchain enables by default on wasm32, and SIMD
+# (.cargo/config.toml).
 if command -v wasm-opt >/dev/null; then
     for dir in node web; do
-        wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+        wasm-opt -Oz --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
             --enable-sign-ext --enable-mutable-globals \
             -o "$dir/gjk_bg.wasm" "$dir/gjk_bg.wasm"
     done

@@ -17,6 +17,7 @@
 //! contact within the cutoff (the row's other numbers `NaN`), and a
 //! negative code for an error (`NaN`s).
 
+use alloc::string::{String, ToString};
 use gjk::batch::{contact_with, distance_with, LaneShape};
 use gjk::nalgebra::{Isometry2, Isometry3, SVector, Vector2};
 use gjk::{Config, Contact, Distance, Error, Status, Transformed};

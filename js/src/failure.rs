@@ -26,7 +26,7 @@ impl fmt::Display for Failure {
     }
 }
 
-impl std::error::Error for Failure {}
+impl core::error::Error for Failure {}
 
 impl From<gjk::Error> for Failure {
     fn from(e: gjk::Error) -> Self {

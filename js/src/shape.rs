@@ -6,6 +6,8 @@
 //! (see [`crate::pose`]). Capsules lie along their local y axis in both
 //! dimensions.
 
+#[cfg(feature = "hull")]
+use alloc::vec::Vec;
 use gjk::nalgebra::{Vector2, Vector3};
 #[cfg(feature = "hull")]
 use gjk::OwnedHull;
