@@ -21,6 +21,13 @@ if ((${#missing[@]})); then
 fi
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 
+# Each phase's wall time, for the CI log.
+mark=$SECONDS
+phase() {
+    echo "npm.sh: $1 in $((SECONDS - mark)) s"
+    mark=$SECONDS
+}
+
 version=$(sed -n '/^name = "wasm-bindgen"$/{n;s/^version = "\(.*\)"$/\1/p;}' js/Cargo.lock)
 if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $version" ]]; then
     # The CLI is a build tool run twice per build: compiled for a short
@@ -34,16 +41,19 @@ if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $version"
         --no-default-features --bin wasm-bindgen
     echo "wasm-bindgen-cli $version installed in $((SECONDS - start)) s"
 fi
+phase "tools"
 
 (
     cd js
     cargo fmt --all -- --check
     cargo clippy -q --all-targets -- -D warnings
-    cargo test -q
     cargo clippy -q --target wasm32-unknown-unknown -- -D warnings
     cargo clippy -q --target wasm32-unknown-unknown --no-default-features \
         --features small -- -D warnings
 )
+phase "lints"
+(cd js && cargo test -q)
+phase "native tests (the shape enum against the crate's)"
 
 sizes=()
 size_line() {
@@ -61,10 +71,13 @@ if (($(stat -c %s js/web/gjk_bg.wasm) > budget)); then
     printf '%s\n' "${sizes[@]}" >&2
     exit 1
 fi
+phase "size-first build"
 bash js/build.sh >/dev/null
 size_line "full package:"
+phase "full build"
 
 (cd js && node --test test/)
+phase "node tests"
 
 # The package as a user gets it: packed, installed from the tarball into
 # an empty project, then required (CommonJS), imported (ES module) and
@@ -95,5 +108,6 @@ const w = web.contact(web.Shape2.ball(1), [0, 0], web.Shape2.ball(1), [1.5, 0]);
 if (w.distance !== c.distance) throw new Error(`web entry: ${w.distance}`);
 console.log("import from \"gjk-wasm\" and \"gjk-wasm/web\": signed distance", c.distance);'
 )
+phase "tarball installed and used"
 echo "packed: $(basename "$tarball"), $(stat -c %s "$tarball") bytes"
 printf '%s\n' "${sizes[@]}"
