@@ -157,13 +157,17 @@ impl Factory2 {
     /// in any order (the convex hull: interior and repeated points are
     /// dropped). Throws when the points are collinear.
     #[cfg(feature = "hull")]
-    pub fn polygon(points: &[f64]) -> Result<Shape, JsError> {
+    pub fn polygon(
+        #[wasm_bindgen(unchecked_param_type = "ArrayLike<number>")] points: &[f64],
+    ) -> Result<Shape, JsError> {
         Ok(Shape::hull2(points)?)
     }
 
     /// The convex hull of 2D points: the same as `polygon`.
     #[cfg(feature = "hull")]
-    pub fn hull(points: &[f64]) -> Result<Shape, JsError> {
+    pub fn hull(
+        #[wasm_bindgen(unchecked_param_type = "ArrayLike<number>")] points: &[f64],
+    ) -> Result<Shape, JsError> {
         Ok(Shape::hull2(points)?)
     }
 }
@@ -197,7 +201,9 @@ impl Factory3 {
     /// The convex hull of 3D points given flat `[x0, y0, z0, x1, …]`, in
     /// any order. Throws when the points are coplanar.
     #[cfg(feature = "hull")]
-    pub fn hull(points: &[f64]) -> Result<Shape, JsError> {
+    pub fn hull(
+        #[wasm_bindgen(unchecked_param_type = "ArrayLike<number>")] points: &[f64],
+    ) -> Result<Shape, JsError> {
         Ok(Shape::hull3(points)?)
     }
 }
