@@ -315,7 +315,7 @@ pub fn batch_status(code: f64) -> String {
         return "none".into();
     }
     if let Some(s) = statuses.into_iter().find(|&s| status_code(s) == code) {
-        return crate::js::status(s).into();
+        return crate::js::status(s).as_string().unwrap_or_default();
     }
     errors
         .into_iter()

@@ -3,8 +3,9 @@
 
 use gjk::nalgebra::SVector;
 use gjk::{Contact, Distance, Status};
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Array, JsString, Object, Reflect};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsThreadLocal;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
@@ -55,6 +56,61 @@ export interface Contact {
 }
 "#;
 
+/// Declares JavaScript strings made once, when the module starts: a key
+/// given as a Rust `&str` would be decoded into a new JavaScript string on
+/// every answer.
+macro_rules! keys {
+    ($($name:ident = $text:tt,)*) => {
+        /// The strings (a build without `more` or `trace` leaves some
+        /// unused).
+        #[allow(dead_code)]
+        mod key {
+            use js_sys::JsString;
+            use wasm_bindgen::prelude::*;
+
+            #[wasm_bindgen]
+            extern "C" {
+                $(
+                    #[wasm_bindgen(thread_local_v2, static_string)]
+                    pub static $name: JsString = $text;
+                )*
+            }
+        }
+        #[allow(unused_imports)]
+        pub use key::{$($name),*};
+    };
+}
+
+keys! {
+    CLOSEST = "closest",
+    DEPTH = "depth",
+    DISTANCE = "distance",
+    ID_A = "idA",
+    ID_B = "idB",
+    ITERATIONS = "iterations",
+    LOWER = "lower",
+    NORMAL = "normal",
+    PENETRATION = "penetration",
+    POINT = "point",
+    POINT_A = "pointA",
+    POINT_B = "pointB",
+    POINTS = "points",
+    POLYTOPE = "polytope",
+    REFERENCE = "reference",
+    REFERENCE_FACE = "referenceFace",
+    STATUS = "status",
+    STEPS = "steps",
+    TIME = "t",
+    UPPER = "upper",
+    CONVERGED = "converged",
+    STALLED = "stalled",
+    ITERATION_LIMIT = "iterationLimit",
+    OUT_OF_CAPACITY = "outOfCapacity",
+}
+
+/// A property name (or a status), made once.
+pub type Key = JsThreadLocal<JsString>;
+
 /// A plain object under construction.
 pub struct Obj(Object);
 
@@ -65,8 +121,11 @@ impl Obj {
     }
 
     /// Sets `key` (setting a plain object's own property cannot fail).
-    pub fn set(self, key: &str, value: impl Into<JsValue>) -> Self {
-        let _ = Reflect::set(&self.0, &JsValue::from_str(key), &value.into());
+    pub fn set(self, key: &'static Key, value: impl Into<JsValue>) -> Self {
+        let value = value.into();
+        key.with(|k| {
+            let _ = Reflect::set(&self.0, k, &value);
+        });
         self
     }
 
@@ -90,26 +149,27 @@ pub fn maybe_point<const D: usize>(v: Option<&SVector<f64, D>>) -> JsValue {
 }
 
 /// The status's name.
-pub fn status(s: Status) -> &'static str {
-    match s {
-        Status::Converged => "converged",
-        Status::Stalled => "stalled",
-        Status::IterationLimit => "iterationLimit",
-        Status::OutOfCapacity => "outOfCapacity",
-    }
+pub fn status(s: Status) -> JsValue {
+    let name = match s {
+        Status::Converged => &CONVERGED,
+        Status::Stalled => &STALLED,
+        Status::IterationLimit => &ITERATION_LIMIT,
+        Status::OutOfCapacity => &OUT_OF_CAPACITY,
+    };
+    name.with(|n| n.clone().into())
 }
 
 /// A [`Distance`] as its TypeScript interface.
 pub fn distance<const D: usize>(d: &Distance<f64, D>) -> JsValue {
     Obj::new()
-        .set("distance", d.distance)
-        .set("lower", d.lower)
-        .set("upper", d.upper)
-        .set("pointA", point(&d.point_a))
-        .set("pointB", point(&d.point_b))
-        .set("normal", maybe_point(d.normal.as_ref()))
-        .set("iterations", d.iterations)
-        .set("status", status(d.status))
+        .set(&DISTANCE, d.distance)
+        .set(&LOWER, d.lower)
+        .set(&UPPER, d.upper)
+        .set(&POINT_A, point(&d.point_a))
+        .set(&POINT_B, point(&d.point_b))
+        .set(&NORMAL, maybe_point(d.normal.as_ref()))
+        .set(&ITERATIONS, d.iterations)
+        .set(&STATUS, status(d.status))
         .done()
 }
 
@@ -119,13 +179,13 @@ pub fn contact<const D: usize>(c: Option<&Contact<f64, D>>) -> JsValue {
         return JsValue::NULL;
     };
     Obj::new()
-        .set("distance", c.distance)
-        .set("lower", c.lower)
-        .set("upper", c.upper)
-        .set("normal", point(&c.normal))
-        .set("pointA", point(&c.point_a))
-        .set("pointB", point(&c.point_b))
-        .set("iterations", c.iterations)
-        .set("status", status(c.status))
+        .set(&DISTANCE, c.distance)
+        .set(&LOWER, c.lower)
+        .set(&UPPER, c.upper)
+        .set(&NORMAL, point(&c.normal))
+        .set(&POINT_A, point(&c.point_a))
+        .set(&POINT_B, point(&c.point_b))
+        .set(&ITERATIONS, c.iterations)
+        .set(&STATUS, status(c.status))
         .done()
 }

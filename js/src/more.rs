@@ -5,7 +5,11 @@ use gjk::{Config, Manifold, RayHit, ShapeHit, Side, Status};
 use js_sys::{Array, BigInt};
 use wasm_bindgen::prelude::*;
 
-use crate::js::{maybe_point, point, status, Obj};
+use crate::js::{maybe_point, point, status, Key, Obj};
+use crate::js::{
+    DISTANCE, ID_A, ID_B, ITERATIONS, LOWER, NORMAL, POINT, POINTS, POINT_A, POINT_B, REFERENCE,
+    REFERENCE_FACE, STATUS, TIME, UPPER,
+};
 use crate::pose::{one, pair, vector};
 use crate::shape::Shape;
 use crate::{on_one, on_pair};
@@ -75,11 +79,11 @@ fn manifold_points<const D: usize>(m: &Manifold<f64, D>) -> Array {
     m.points()
         .map(|p| {
             Obj::new()
-                .set("pointA", point(&p.point_a))
-                .set("pointB", point(&p.point_b))
-                .set("distance", p.distance)
-                .set("idA", BigInt::from(p.id_a))
-                .set("idB", BigInt::from(p.id_b))
+                .set(&POINT_A, point(&p.point_a))
+                .set(&POINT_B, point(&p.point_b))
+                .set(&DISTANCE, p.distance)
+                .set(&ID_A, BigInt::from(p.id_a))
+                .set(&ID_B, BigInt::from(p.id_b))
                 .done()
         })
         .collect()
@@ -94,36 +98,36 @@ fn manifold<const D: usize>(m: Option<&Manifold<f64, D>>) -> JsValue {
         Side::B => "B",
     };
     Obj::new()
-        .set("normal", point(&m.normal))
-        .set("status", status(m.status))
-        .set("reference", reference)
-        .set("referenceFace", m.reference_face)
-        .set("points", manifold_points(m))
+        .set(&NORMAL, point(&m.normal))
+        .set(&STATUS, status(m.status))
+        .set(&REFERENCE, reference)
+        .set(&REFERENCE_FACE, m.reference_face)
+        .set(&POINTS, manifold_points(m))
         .done()
 }
 
 /// A cast's hit: `t` and its bounds, the named points, the normal.
 fn hit<const D: usize>(
     [t, lower, upper]: [f64; 3],
-    points: &[(&str, &SVector<f64, D>)],
+    points: &[(&'static Key, &SVector<f64, D>)],
     normal: Option<&SVector<f64, D>>,
     (iterations, s): (u32, Status),
 ) -> JsValue {
     let head = Obj::new()
-        .set("t", t)
-        .set("lower", lower)
-        .set("upper", upper);
+        .set(&TIME, t)
+        .set(&LOWER, lower)
+        .set(&UPPER, upper);
     let with_points = points.iter().fold(head, |o, (k, p)| o.set(k, point(p)));
     with_points
-        .set("normal", maybe_point(normal))
-        .set("iterations", iterations)
-        .set("status", status(s))
+        .set(&NORMAL, maybe_point(normal))
+        .set(&ITERATIONS, iterations)
+        .set(&STATUS, status(s))
         .done()
 }
 
 fn ray_hit<const D: usize>(h: Option<&RayHit<f64, D>>) -> JsValue {
     h.map_or(JsValue::NULL, |h| {
-        let points = &[("point", &h.point)];
+        let points = &[(&POINT, &h.point)];
         hit(
             [h.t, h.lower, h.upper],
             points,
@@ -135,7 +139,7 @@ fn ray_hit<const D: usize>(h: Option<&RayHit<f64, D>>) -> JsValue {
 
 fn shape_hit<const D: usize>(h: Option<&ShapeHit<f64, D>>) -> JsValue {
     h.map_or(JsValue::NULL, |h| {
-        let points = &[("pointA", &h.point_a), ("pointB", &h.point_b)];
+        let points = &[(&POINT_A, &h.point_a), (&POINT_B, &h.point_b)];
         hit(
             [h.t, h.lower, h.upper],
             points,

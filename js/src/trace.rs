@@ -9,6 +9,9 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use crate::js::{self, point, Obj};
+use crate::js::{
+    CLOSEST, DEPTH, LOWER, NORMAL, PENETRATION, POINTS, POINT_A, POINT_B, POLYTOPE, STEPS, UPPER,
+};
 use crate::pose::{one, pair, vector};
 use crate::shape::Shape;
 use crate::{on_one, on_pair};
@@ -48,10 +51,10 @@ impl<const D: usize> Observer<f64, D> for Seen {
     fn gjk_step(&mut self, step: &GjkStep<f64, D>) {
         let points: Array = step.simplex.iter().map(|(p, _)| point(&p.w)).collect();
         let step = Obj::new()
-            .set("points", points)
-            .set("closest", point(&step.simplex.closest_point()))
-            .set("lower", step.lower)
-            .set("upper", step.upper)
+            .set(&POINTS, points)
+            .set(&CLOSEST, point(&step.simplex.closest_point()))
+            .set(&LOWER, step.lower)
+            .set(&UPPER, step.upper)
             .done();
         self.steps.push(&step);
     }
@@ -79,10 +82,10 @@ fn penetration<const D: usize>(p: Option<&Penetration<f64, D>>) -> JsValue {
         return JsValue::NULL;
     };
     Obj::new()
-        .set("depth", p.depth)
-        .set("pointA", point(&p.point_a))
-        .set("pointB", point(&p.point_b))
-        .set("normal", point(&p.normal))
+        .set(&DEPTH, p.depth)
+        .set(&POINT_A, point(&p.point_a))
+        .set(&POINT_B, point(&p.point_b))
+        .set(&NORMAL, point(&p.normal))
         .done()
 }
 
@@ -98,7 +101,9 @@ pub fn trace_distance(
     let answer = on_pair!(pair(a, pose_a, b, pose_b)?, |a, b| {
         gjk::trace::distance(&a, &b, &Config::default(), &mut seen).map(|d| js::distance(&d))
     })?;
-    let _ = js_sys::Reflect::set(&answer, &"steps".into(), &seen.steps);
+    STEPS
+        .with(|k| js_sys::Reflect::set(&answer, k, &seen.steps))
+        .ok();
     Ok(answer)
 }
 
@@ -117,9 +122,9 @@ pub fn trace_penetration(
             .map(|p| penetration(p.as_ref()))
     })?;
     Ok(Obj::new()
-        .set("penetration", found)
-        .set("steps", seen.steps)
-        .set("polytope", seen.polytope)
+        .set(&PENETRATION, found)
+        .set(&STEPS, seen.steps)
+        .set(&POLYTOPE, seen.polytope)
         .done())
 }
 
