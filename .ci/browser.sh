@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The browser demo: builds demo/'s wasm32 module into demo/www, then drives
-# the page in headless Chromium (Debian's package) with real mouse input and
-# checks the distance and depth it displays against the same scene run
-# natively (demo/src/bin/check.rs).
+# The browser demo: builds the page's script from the gjk-wasm package
+# (demo/build.sh runs js/build.sh: the wasm-bindgen CLI that .ci/npm.sh
+# installs must be on the PATH), then drives the page in headless Chromium
+# (Debian's package) with real mouse input and checks the distance and
+# depth it displays against the same scene run natively through the
+# package's Rust side (demo/src/bin/check.rs).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."

@@ -8,8 +8,9 @@
 // pointer handlers see it as a user's drag), then reads the page's
 // displayed distance (and depth, with EPA ticked) and the poses it used,
 // and runs the native binary on those poses: the displayed numbers must
-// be the native ones (the same Rust code, compiled for wasm32 and for the
-// host), within a few ulps for the sines of the poses.
+// be the native ones (the same Rust code, the gjk-wasm package's for
+// wasm32 and gjk-js natively for the host), within a few ulps for the
+// sines of the poses.
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { inflateSync } from "node:zlib";
@@ -147,7 +148,7 @@ async function main() {
   const native = (bodies) => {
     const args = bodies.flatMap((b) => [b.kind, b.size[0], b.size[1], b.x, b.y, b.angle]).map(String);
     const lines = execFileSync(check, args, { encoding: "utf8" }).trim().split("\n").map(Number);
-    return { distance: lines[0], depth: lines[10] };
+    return { distance: lines[0], depth: lines[1] };
   };
   const close = (a, b) => Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
 

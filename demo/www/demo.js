@@ -1,7 +1,7 @@
-// The gjk browser demo: two shapes on a canvas, queried by the gjk-demo
-// wasm32 module on every change. Left: the shapes, the witness points and
-// the normal (or the penetration). Right: A − B of the cores with GJK's
-// simplex at each iteration, and EPA's polytope when asked for.
+// The gjk browser demo: two shapes on a canvas, queried through the
+// gjk-wasm package (js/) on every change. Left: the shapes, the witness
+// points and the normal (or the penetration). Right: A − B of the cores
+// with GJK's simplex at each iteration, and EPA's polytope when asked for.
 "use strict";
 
 const SCALE = 70; // pixels per unit in the main view
@@ -16,7 +16,8 @@ const bodies = [
   { kind: 0, size: SIZES[0].slice(), x: -1.6, y: 0.2, angle: 0.3 },
   { kind: 3, size: SIZES[3].slice(), x: 1.7, y: -0.4, angle: -0.4 },
 ];
-let wasm = null;
+const OUTLINE = 96; // directions sampled for an outline
+let gjk = null; // the gjk-wasm package, once its module is instantiated
 let answer = null;
 let drag = null;
 
@@ -24,36 +25,78 @@ let drag = null;
 const toPixel = (p) => [MAIN.left + MAIN.width / 2 + p[0] * SCALE, MAIN.top + MAIN.height / 2 - p[1] * SCALE];
 const toWorld = (x, y) => [(x - MAIN.left - MAIN.width / 2) / SCALE, (MAIN.top + MAIN.height / 2 - y) / SCALE];
 
-function read() {
-  let i = 0;
-  const next = () => wasm.out(i++);
-  const pair = () => [next(), next()];
-  const a = {};
-  a.distance = next();
-  a.lower = next();
-  a.pointA = pair(); a.pointB = pair(); a.normal = pair();
-  a.iterations = next();
-  a.converged = next() === 0;
-  a.depth = next();
-  a.depthA = pair(); a.depthB = pair(); a.depthNormal = pair();
-  const simplices = next(), edges = next(), outline = next();
-  a.simplices = [];
-  for (let s = 0; s < simplices; s++) {
-    const n = next();
-    const points = [pair(), pair(), pair()].slice(0, n);
-    a.simplices.push({ points, closest: pair() });
+// The package's shape and pose for a body (see demo/src/lib.rs: the
+// package's capsule lies along y, the scene's along x).
+function shapeOf(b) {
+  const { Shape2 } = gjk;
+  const [s1, s2] = b.size;
+  const pose = [b.x, b.y, b.angle];
+  switch (b.kind) {
+    case 0: {
+      const n = Math.min(64, Math.max(3, Math.trunc(s2)));
+      const corners = [];
+      for (let k = 0; k < n; k++) {
+        const t = (k * (2 * Math.PI)) / n;
+        corners.push(s1 * Math.cos(t), s1 * Math.sin(t));
+      }
+      return [Shape2.polygon(corners), pose];
+    }
+    case 1: return [Shape2.ball(s1), pose];
+    case 2: return [Shape2.capsule(s1, s2), [b.x, b.y, b.angle + Math.PI / 2]];
+    default: return [Shape2.box(s1, s2), pose];
   }
-  a.polytope = [];
-  for (let e = 0; e < edges; e++) a.polytope.push([pair(), pair()]);
-  a.outlines = [0, 1, 2].map(() => Array.from({ length: outline }, pair));
-  return a;
+}
+
+// Samples a support function in OUTLINE directions around the circle.
+const around = (f) => Array.from({ length: OUTLINE }, (_, k) => {
+  const t = (k * 2 * Math.PI) / OUTLINE;
+  return f([Math.cos(t), Math.sin(t)]);
+});
+
+// The package's answers, as the page draws them: distance (traced), the
+// penetration when asked for and the shapes touch, and outlines of A, B
+// and A − B of the cores.
+function query(a, pa, b, pb, epa) {
+  const d = gjk.traceDistance(a, pa, b, pb);
+  const answer = {
+    distance: d.distance, lower: d.lower, pointA: d.pointA, pointB: d.pointB,
+    normal: d.normal ?? [0, 0], iterations: d.iterations, converged: d.status === "converged",
+    depth: NaN, steps: d.steps, polytope: [],
+  };
+  if (epa && d.distance === 0) {
+    const p = gjk.tracePenetration(a, pa, b, pb);
+    if (p.penetration) {
+      answer.depth = p.penetration.depth;
+      answer.depthA = p.penetration.pointA;
+      answer.depthB = p.penetration.pointB;
+    }
+    answer.steps = p.steps;
+    answer.polytope = p.polytope;
+  }
+  answer.simplices = answer.steps.map((s) => ({ points: s.points, closest: s.closest }));
+  answer.outlines = [
+    around((u) => gjk.support(a, pa, u)),
+    around((u) => gjk.support(b, pb, u)),
+    around((u) => {
+      const p = gjk.support(a, pa, u, true), q = gjk.support(b, pb, [-u[0], -u[1]], true);
+      return [p[0] - q[0], p[1] - q[1]];
+    }),
+  ];
+  return answer;
 }
 
 function update() {
-  bodies.forEach((b, i) => wasm.set_body(i, b.kind, b.size[0], b.size[1], b.x, b.y, b.angle));
-  const epa = document.getElementById("epa").checked ? 1 : 0;
-  if (wasm.run(epa) < 0) return;
-  answer = read();
+  const epa = document.getElementById("epa").checked;
+  const [[a, pa], [b, pb]] = bodies.map(shapeOf);
+  try {
+    answer = query(a, pa, b, pb, epa);
+  } catch (e) {
+    document.getElementById("status").textContent = e.message;
+    return;
+  } finally {
+    a.free();
+    b.free();
+  }
   show();
   draw();
 }
@@ -183,9 +226,10 @@ window.demo = {
   },
 };
 
-const bytes = Uint8Array.from(atob(GJK_DEMO_WASM), (c) => c.charCodeAt(0));
-WebAssembly.instantiate(bytes, {}).then(({ instance }) => {
-  wasm = instance.exports;
-  update();
-  window.demo.ready = true;
-});
+// The package's module is embedded (www/gjk_demo.js), so that the page
+// also runs from file://.
+const bytes = Uint8Array.from(atob(GJK_WASM), (c) => c.charCodeAt(0));
+wasm_bindgen.initSync({ module: bytes });
+gjk = wasm_bindgen;
+update();
+window.demo.ready = true;

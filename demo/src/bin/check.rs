@@ -1,6 +1,7 @@
 //! The demo's scene run natively: twelve numbers (kind, size 1, size 2,
-//! x, y, angle for each body) on the command line, the answer's first
-//! numbers (see `flatten`) printed one per line in full precision.
+//! x, y, angle for each body) on the command line; prints the distance
+//! and the penetration depth (NaN when the shapes are apart), one per
+//! line in full precision.
 
 fn main() {
     let args: Vec<f64> = std::env::args()
@@ -16,8 +17,7 @@ fn main() {
         angle: b[5],
     };
     let bodies = [body(&args[..6]), body(&args[6..])];
-    let answer = gjk_demo::answer(&bodies, true).expect("valid shapes");
-    for v in gjk_demo::flatten(&answer).iter().take(18) {
-        println!("{v:e}");
-    }
+    let (d, p) = gjk_demo::answer(&bodies, true).expect("valid shapes");
+    println!("{:e}", d.distance);
+    println!("{:e}", p.map_or(f64::NAN, |p| p.depth));
 }
