@@ -22,16 +22,19 @@ pub(crate) type Vect = Vector2<f32>;
 pub(crate) type Hulls = HullCache<Vector, GjkShape>;
 
 /// A parry vector as gjk's.
+#[inline]
 pub(crate) fn to_na(v: Vector) -> Vect {
     Vect::new(v.x, v.y)
 }
 
 /// A gjk vector as parry's.
+#[inline]
 pub(crate) fn from_na(v: &Vect) -> Vector {
     Vector::new(v.x, v.y)
 }
 
 /// A parry pose as an isometry (its rotation renormalised).
+#[inline]
 pub(crate) fn to_iso(pose: &Pose) -> Iso {
     let (c, s) = (pose.rotation.cos(), pose.rotation.sin());
     let rotation = UnitComplex::new_normalize(Complex::new(c, s));
@@ -39,11 +42,21 @@ pub(crate) fn to_iso(pose: &Pose) -> Iso {
 }
 
 /// `shape` placed by `iso`.
+#[inline]
 pub(crate) fn place<'a>(shape: &'a GjkShape, iso: &Iso) -> Transformed<&'a GjkShape, f32, 2> {
     Transformed::from_isometry2(shape, iso)
 }
 
+/// Whether gjk takes this 2D-only kind.
+pub(crate) fn takes_own(kind: ShapeType) -> bool {
+    matches!(
+        kind,
+        ShapeType::ConvexPolygon | ShapeType::RoundConvexPolygon
+    )
+}
+
 /// The 2D-only kinds: convex polygons, rounded or not.
+#[inline]
 pub(crate) fn convert_own(shape: &dyn Shape, hulls: &Hulls) -> Option<Held<GjkShape>> {
     match shape.shape_type() {
         ShapeType::ConvexPolygon => {

@@ -22,16 +22,19 @@ pub(crate) type Vect = Vector3<f32>;
 pub(crate) type Hulls = HullCache<Vector, GjkShape>;
 
 /// A parry vector as gjk's.
+#[inline]
 pub(crate) fn to_na(v: Vector) -> Vect {
     Vect::new(v.x, v.y, v.z)
 }
 
 /// A gjk vector as parry's.
+#[inline]
 pub(crate) fn from_na(v: &Vect) -> Vector {
     Vector::new(v.x, v.y, v.z)
 }
 
 /// A parry pose as an isometry (its quaternion renormalised).
+#[inline]
 pub(crate) fn to_iso(pose: &Pose) -> Iso {
     let q = pose.rotation;
     let rotation = UnitQuaternion::new_normalize(Quaternion::new(q.w, q.x, q.y, q.z));
@@ -39,11 +42,26 @@ pub(crate) fn to_iso(pose: &Pose) -> Iso {
 }
 
 /// `shape` placed by `iso`.
+#[inline]
 pub(crate) fn place<'a>(shape: &'a GjkShape, iso: &Iso) -> Transformed<&'a GjkShape, f32, 3> {
     Transformed::from_isometry3(shape, iso)
 }
 
+/// Whether gjk takes this 3D-only kind.
+pub(crate) fn takes_own(kind: ShapeType) -> bool {
+    use ShapeType as K;
+    let own = [
+        K::Cylinder,
+        K::Cone,
+        K::RoundCylinder,
+        K::RoundCone,
+        K::ConvexPolyhedron,
+    ];
+    own.contains(&kind) || kind == K::RoundConvexPolyhedron
+}
+
 /// The 3D-only kinds: cylinders, cones, convex polyhedra, rounded or not.
+#[inline]
 pub(crate) fn convert_own(shape: &dyn Shape, hulls: &Hulls) -> Option<Held<GjkShape>> {
     let own = |s: GjkShape| Some(Held::Own(s));
     match shape.shape_type() {
@@ -74,10 +92,12 @@ pub(crate) fn convert_own(shape: &dyn Shape, hulls: &Hulls) -> Option<Held<GjkSh
     }
 }
 
+#[inline]
 fn cylinder(c: &parry3d::shape::Cylinder) -> Option<Cylinder<f32>> {
     Cylinder::new(c.half_height, c.radius).ok()
 }
 
+#[inline]
 fn cone(c: &parry3d::shape::Cone) -> Option<Cone<f32>> {
     Cone::new(c.half_height, c.radius).ok()
 }

@@ -11,7 +11,7 @@
 //!
 //! This file serves both dimensions: `super` is `dim2` or `dim3`.
 
-use super::convert::{from_na, place, to_iso, GjkShape, Iso, D, MAX_POINTS};
+use super::convert::{from_na, place, to_iso, Iso, D, MAX_POINTS};
 use super::dispatcher::{GjkDispatcher, FALLBACK};
 use super::parry::math::{Pose, Real};
 use super::parry::query::details::NormalConstraints;
@@ -21,14 +21,12 @@ use super::parry::query::{
 };
 use super::parry::shape::{PackedFeatureId, Shape};
 use super::queries::trusted;
+use super::shapes::{convert, takes};
 
 /// cos 1°: a manifold whose normal turned by less keeps its points.
 const COHERENT_COS: Real = 0.999_847_7;
 /// The squared distance a kept point may have slid (parry's figure).
 const COHERENT_DIST_SQ: Real = 1.0e-6;
-
-/// The pair of parry shapes and of their conversions.
-type Pair<'a> = ((&'a dyn Shape, &'a dyn Shape), (&'a GjkShape, &'a GjkShape));
 
 impl<M, C> PersistentQueryDispatcher<M, C> for GjkDispatcher
 where
@@ -44,15 +42,15 @@ where
         manifolds: &mut Vec<ContactManifold<M, C>>,
         workspace: &mut Option<ContactManifoldsWorkspace>,
     ) -> Result<(), Unsupported> {
-        let Some((a, b)) = self.pair(g1, g2) else {
+        if !(takes(g1) && takes(g2)) {
             self.counters.passed_on();
             return FALLBACK.contact_manifolds(pos12, g1, g2, prediction, manifolds, workspace);
-        };
+        }
         manifolds.truncate(1);
         if manifolds.is_empty() {
             manifolds.push(ContactManifold::new());
         }
-        self.manifold(((g1, g2), (&a, &b)), pos12, prediction, &mut manifolds[0])
+        self.manifold((g1, g2), pos12, prediction, &mut manifolds[0])
     }
 
     fn contact_manifold_convex_convex(
@@ -66,9 +64,9 @@ where
         manifold: &mut ContactManifold<M, C>,
     ) -> Result<(), Unsupported> {
         let constrained = normal_constraints1.is_some() || normal_constraints2.is_some();
-        match self.pair(g1, g2).filter(|_| !constrained) {
-            Some((a, b)) => self.manifold(((g1, g2), (&a, &b)), pos12, prediction, manifold),
-            None => {
+        match !constrained && takes(g1) && takes(g2) {
+            true => self.manifold((g1, g2), pos12, prediction, manifold),
+            false => {
                 self.counters.passed_on();
                 FALLBACK.contact_manifold_convex_convex(
                     pos12,
@@ -85,11 +83,12 @@ where
 }
 
 impl GjkDispatcher {
-    /// The manifold of a converted pair: kept when coherent, else gjk's,
-    /// else (no certified answer) parry's.
+    /// The manifold of a pair gjk takes: kept when coherent (before any
+    /// conversion), else gjk's, else (a shape gjk's constructors reject, or
+    /// no certified answer) parry's.
     fn manifold<M, C>(
         &self,
-        ((g1, g2), (a, b)): Pair<'_>,
+        (g1, g2): (&dyn Shape, &dyn Shape),
         pos12: &Pose,
         prediction: Real,
         manifold: &mut ContactManifold<M, C>,
@@ -103,9 +102,23 @@ impl GjkDispatcher {
             return Ok(());
         }
         let iso = to_iso(pos12);
-        match gjk::contact_manifold(a, &place(b, &iso), prediction, &self.config) {
-            Ok(Some(m)) if trusted(m.status) => fill(manifold, &m, &iso),
-            Ok(None) => manifold.clear(),
+        let mut m = gjk::Manifold::new();
+        // The conversions in place, each into its own slot: a shape enum is
+        // a few hundred bytes, and moving pairs of them about shows up.
+        let (a, b) = (convert(g1, &self.hulls), convert(g2, &self.hulls));
+        let answer = match (&a, &b) {
+            (Some(a), Some(b)) => Some(gjk::contact_manifold_into(
+                &**a,
+                &place(b, &iso),
+                prediction,
+                &self.config,
+                &mut m,
+            )),
+            _ => None,
+        };
+        match answer {
+            Some(Ok(true)) if trusted(m.status) => fill(manifold, &m, &iso),
+            Some(Ok(false)) => manifold.clear(),
             _ => {
                 self.counters.fell_back();
                 return FALLBACK.contact_manifold_convex_convex(

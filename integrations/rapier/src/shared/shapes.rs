@@ -5,7 +5,7 @@
 
 use gjk::{Ball, Capsule, Cuboid, OwnedHull, Rounded, Segment, Triangle};
 
-use super::convert::{convert_own, to_na, GjkShape, Hulls, Vect, D};
+use super::convert::{convert_own, takes_own, to_na, GjkShape, Hulls, Vect, D};
 use super::parry;
 use super::parry::math::Vector;
 use super::parry::shape::{Shape, ShapeType};
@@ -14,6 +14,7 @@ use crate::cache::Held;
 /// The gjk shape for `shape`, or `None` for a kind gjk does not take here
 /// (composites, meshes, height fields, half-spaces, voxels, custom) or a
 /// shape its constructors reject (degenerate or non-finite).
+#[inline(always)]
 pub(crate) fn convert(shape: &dyn Shape, hulls: &Hulls) -> Option<Held<GjkShape>> {
     let own = |s: GjkShape| Some(Held::Own(s));
     match shape.shape_type() {
@@ -43,6 +44,24 @@ pub(crate) fn convert(shape: &dyn Shape, hulls: &Hulls) -> Option<Held<GjkShape>
     }
 }
 
+/// Whether gjk takes shapes of this kind (a shape of it may still be
+/// rejected by gjk's constructors: degenerate or non-finite).
+#[inline]
+pub(crate) fn takes(shape: &dyn Shape) -> bool {
+    use ShapeType as K;
+    let kind = shape.shape_type();
+    let common = [
+        K::Ball,
+        K::Cuboid,
+        K::Capsule,
+        K::Segment,
+        K::Triangle,
+        K::RoundCuboid,
+        K::RoundTriangle,
+    ];
+    common.contains(&kind) || takes_own(kind)
+}
+
 /// The hull of `points` for the shape at `key` (rounded by `radius`), from
 /// the cache or built.
 pub(super) fn hull(
@@ -65,14 +84,17 @@ pub(super) fn hull(
 }
 
 /// `shape` with its surface moved out by `radius`.
+#[inline]
 pub(super) fn rounded<S>(shape: S, radius: f32) -> Option<Rounded<S, f32>> {
     Rounded::new(shape, radius).ok()
 }
 
+#[inline]
 fn cuboid(c: &parry::shape::Cuboid) -> Option<Cuboid<f32, D>> {
     Cuboid::new(to_na(c.half_extents)).ok()
 }
 
+#[inline]
 fn triangle(t: &parry::shape::Triangle) -> Option<Triangle<f32, D>> {
     Triangle::new(to_na(t.a), to_na(t.b), to_na(t.c)).ok()
 }
