@@ -3,11 +3,11 @@
 //! A parry [`QueryDispatcher`](parry3d::query::QueryDispatcher) and
 //! [`PersistentQueryDispatcher`](parry3d::query::PersistentQueryDispatcher)
 //! for rapier, whose convex pairs are answered by [gjk](gjk): intersection
-//! tests, distances, closest points, contacts and contact manifolds, each
-//! with gjk's certified bounds behind it. Every other pair (compounds,
-//! triangle meshes, height fields, half-spaces, voxels, custom shapes),
-//! every shape cast, and every query gjk cannot certify, is answered by
-//! parry's `DefaultQueryDispatcher`.
+//! tests, distances, closest points, contacts, contact manifolds and
+//! linear casts, each with gjk's certified bounds behind it. Every other
+//! pair (compounds, triangle meshes, height fields, half-spaces, voxels,
+//! custom shapes), rotating casts, and every query gjk cannot certify, is
+//! answered by parry's `DefaultQueryDispatcher`.
 //!
 //! ```
 //! # #[cfg(feature = "dim3")] {

@@ -18,8 +18,10 @@ pub struct Stats {
     /// Queries on pairs gjk does not take (composites, meshes, height
     /// fields, half-spaces, custom shapes), passed to parry.
     pub passed_on: u64,
-    /// Queries gjk took but could not certify (an error, or a status
-    /// other than converged or stalled on rounding), answered by parry.
+    /// Queries gjk took but left to parry: an error value or a status
+    /// other than converged or stalled on rounding, a shape gjk's
+    /// constructors reject, or a cast that starts in contact or passes
+    /// through contacts (parry's own conventions).
     pub fell_back: u64,
 }
 

@@ -19,6 +19,9 @@
 
 const APART_TOL: f32 = 1e-4;
 const DEEP_TOL: f32 = 1e-3;
+/// Agreement of a cast's time of impact with parry's (velocities below
+/// 1.5, so at most 1.5·10⁻³ in length).
+const CAST_TOL: f32 = 1e-3;
 /// Rounding allowed on gjk's values taken through parry's frames.
 const SLACK: f32 = 1e-6;
 /// Random pairs per kind of pair (each kind against each kind).
@@ -264,6 +267,53 @@ macro_rules! pair_tests {
                     }
                 }
                 tally.check("contact manifolds");
+            }
+
+            /// Linear casts from random poses along random velocities (up
+            /// to 1.5 per unit time, for at most 2 units): the same hit or
+            /// miss, times of impact within [`CAST_TOL`], unless parry's or
+            /// gjk's time is within [`CAST_TOL`] of the limit; casts that
+            /// start in contact are parry's. Beyond the budget, the earlier
+            /// time must be proven wrong (a certified gap) if parry's, or a
+            /// certified contact if gjk's.
+            #[test]
+            fn casts() {
+                use $parry::query::ShapeCastOptions;
+                let d = GjkDispatcher::new();
+                let mut rng = Lcg::new(4);
+                let options = ShapeCastOptions::with_max_time_of_impact(2.0);
+                let (mut hits, mut misses, mut beyond) = (0, 0, 0);
+                for (p, a, b) in pairs(4) {
+                    let v = $pose(&mut rng).translation;
+                    let ours = d.cast_shapes(&p, v, &*a, &*b, options).unwrap();
+                    let theirs = DefaultQueryDispatcher
+                        .cast_shapes(&p, v, &*a, &*b, options)
+                        .unwrap();
+                    match (ours, theirs) {
+                        (Some(o), Some(t)) => {
+                            hits += 1;
+                            let (to, tt) = (o.time_of_impact, t.time_of_impact);
+                            if (to - tt).abs() > CAST_TOL {
+                                beyond += 1;
+                                // gjk's certified gap at the earlier time.
+                                let mut q = p;
+                                q.translation += v * to.min(tt);
+                                let (lo, hi) = bracket(&d, &q, &a, &b);
+                                println!("gjk {to} parry {tt}: gap at the earlier in [{lo}, {hi}]");
+                                assert!(if tt < to { lo > 0.0 } else { hi <= APART_TOL });
+                            }
+                        }
+                        (None, None) => misses += 1,
+                        (o, t) => {
+                            let at_limit = |h: Option<$parry::query::ShapeCastHit>| {
+                                h.is_some_and(|h| h.time_of_impact >= 2.0 - CAST_TOL)
+                            };
+                            assert!(at_limit(o) || at_limit(t), "{o:?} against {t:?}");
+                        }
+                    }
+                }
+                println!("casts: {hits} hits, {misses} misses, {beyond} hits beyond {CAST_TOL}");
+                assert!(beyond * 100 <= hits, "more than 1 % of times beyond budget");
             }
         }
     };

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use gjk::Config;
 
-use super::convert::{place, to_iso, GjkShape, Hulls, D};
+use super::convert::{place, to_iso, to_na, GjkShape, Hulls, D};
 use super::parry::math::{Pose, Real, Vector};
 use super::parry::query::{
     ClosestPoints, Contact, DefaultQueryDispatcher, NonlinearRigidMotion, QueryDispatcher,
@@ -27,7 +27,8 @@ use crate::stats::{Counters, Stats};
 /// converted to gjk's shapes (hulls once per shape, through a cache) and
 /// queried by gjk; every other pair, and every query gjk answers with an
 /// error or an uncertified status, goes to parry's
-/// [`DefaultQueryDispatcher`]. Shape casts go to parry too.
+/// [`DefaultQueryDispatcher`]. Linear casts that start apart are gjk's;
+/// rotating casts are parry's.
 ///
 /// Thread-safe: rapier may call it from several threads at once. A clone
 /// shares the original's hull cache and counters (keep one to read
@@ -187,7 +188,8 @@ impl QueryDispatcher for GjkDispatcher {
         )
     }
 
-    /// parry's answer: linear casts are not routed to gjk yet.
+    /// gjk's linear cast for casts that start apart and stop at the first
+    /// contact; parry's for the others (see `queries::cast`).
     fn cast_shapes(
         &self,
         pos12: &Pose,
@@ -196,11 +198,15 @@ impl QueryDispatcher for GjkDispatcher {
         g2: &dyn Shape,
         options: ShapeCastOptions,
     ) -> Result<Option<ShapeCastHit>, Unsupported> {
-        self.counters.passed_on();
-        FALLBACK.cast_shapes(pos12, local_vel12, g1, g2, options)
+        let (iso, vel) = (to_iso(pos12), to_na(local_vel12));
+        self.answer(
+            (g1, g2),
+            |a, b| queries::cast(a, b, (&iso, &vel), &options, &self.config),
+            || FALLBACK.cast_shapes(pos12, local_vel12, g1, g2, options),
+        )
     }
 
-    /// parry's answer: rotating casts are not routed to gjk yet.
+    /// parry's answer: rotating casts are not routed to gjk.
     fn cast_shapes_nonlinear(
         &self,
         motion1: &NonlinearRigidMotion,

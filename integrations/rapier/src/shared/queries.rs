@@ -9,7 +9,10 @@ use gjk::{Config, Status};
 
 use super::convert::{from_na, place, GjkShape, Iso, Vect, D};
 use super::parry::math::Vector;
-use super::parry::query::{ClosestPoints, Contact, ShapeDistance, ShapeIntersection};
+use super::parry::query::{
+    ClosestPoints, Contact, ShapeCastHit, ShapeCastOptions, ShapeCastStatus, ShapeDistance,
+    ShapeIntersection,
+};
 
 /// gjk's configuration for this dimension.
 pub(super) type Cfg = Config<f32, D>;
@@ -84,4 +87,41 @@ pub(super) fn closest_points(
         Some(d) => ClosestPoints::WithinMargin(from_na(&d.point_a), to_second(pos12, &d.point_b)),
     };
     Some(answer)
+}
+
+/// The first contact of the second shape moving at `vel` relative to the
+/// first (in the first one's frame), for casts that start apart and stop
+/// at the first contact; `None` (parry answers) for casts that start in
+/// contact or within the target distance (parry's conventions for the
+/// geometry at `t = 0` are its own) or that pass through contacts
+/// (`stop_at_penetration` off).
+pub(super) fn cast(
+    a: &GjkShape,
+    b: &GjkShape,
+    (pos12, vel): (&Iso, &Vect),
+    options: &ShapeCastOptions,
+    config: &Cfg,
+) -> Option<Option<ShapeCastHit>> {
+    if !options.stop_at_penetration {
+        return None;
+    }
+    let (max_t, gap) = (options.max_time_of_impact, options.target_distance);
+    let placed = place(b, pos12);
+    let Some(hit) = gjk::shape_cast_with_separation(a, &placed, *vel, max_t, gap, config).ok()?
+    else {
+        return Some(None);
+    };
+    let normal = hit.normal.filter(|_| trusted(hit.status) && hit.t > 0.0)?;
+    // B's witness at the time of impact, carried back to B's own frame.
+    let at_rest = hit.point_b - vel * hit.t;
+    Some(Some(ShapeCastHit {
+        time_of_impact: hit.t,
+        witness1: from_na(&hit.point_a),
+        witness2: to_second(pos12, &at_rest),
+        normal1: from_na(&normal),
+        normal2: from_na(&pos12.inverse_transform_vector(&-normal)),
+        status: ShapeCastStatus::Converged,
+        subshape1: 0,
+        subshape2: 0,
+    }))
 }
