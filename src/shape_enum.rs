@@ -280,6 +280,8 @@ shape_enum! {
         Cuboid(Cuboid<T, 2>),
         /// A box with rounded corners.
         RoundCuboid(Rounded<Cuboid<T, 2>, T>),
+        /// A triangle with rounded corners.
+        RoundTriangle(Rounded<Triangle<T, 2>, T>),
         /// A convex polygon given in order, owning its vertices.
         #[cfg(feature = "alloc")]
         Polygon(crate::hull::Polygon<alloc::vec::Vec<nalgebra::Vector2<T>>, T>),
@@ -334,6 +336,10 @@ shape_enum! {
         RoundCylinder(Rounded<Cylinder<T>, T>),
         /// A cone about the y axis.
         Cone(Cone<T>),
+        /// A cone with rounded rim and apex.
+        RoundCone(Rounded<Cone<T>, T>),
+        /// A triangle with rounded edges and corners (a thick, rounded plate).
+        RoundTriangle(Rounded<Triangle<T, 3>, T>),
         /// The convex hull of a point cloud, owning its points.
         #[cfg(feature = "alloc")]
         Hull(crate::shape::OwnedHull<T, 3>),

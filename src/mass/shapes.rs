@@ -7,7 +7,9 @@ use crate::shape_enum::{Shape2, Shape3};
 
 impl<T: Real> Shape2<T> {
     /// The mass properties of the shape held at `density` (see
-    /// [`Solid`]); `None` for a point or a segment, which bound no area.
+    /// [`Solid`]); `None` for a point or a segment, which bound no area,
+    /// and for a rounded triangle, whose exact decomposition is not
+    /// implemented.
     ///
     /// # Example
     ///
@@ -22,7 +24,7 @@ impl<T: Real> Shape2<T> {
     #[must_use]
     pub fn mass_properties(&self, density: T) -> Option<MassProperties<T, 2>> {
         Some(match self {
-            Self::Point(_) | Self::Segment(_) => return None,
+            Self::Point(_) | Self::Segment(_) | Self::RoundTriangle(_) => return None,
             Self::Ball(s) => s.mass_properties(density),
             Self::Capsule(s) => s.mass_properties(density),
             Self::Triangle(s) => s.mass_properties(density),
@@ -41,7 +43,7 @@ impl<T: Real> Shape2<T> {
 impl<T: Real> Shape3<T> {
     /// The mass properties of the shape held at `density` (see
     /// [`Solid`]); `None` for a point, a segment or a triangle (no
-    /// volume), and for a rounded cylinder or hull, whose exact
+    /// volume), and for a rounded cylinder, cone, triangle or hull, whose exact
     /// decomposition is not implemented.
     ///
     /// # Example
@@ -56,9 +58,12 @@ impl<T: Real> Shape3<T> {
     #[must_use]
     pub fn mass_properties(&self, density: T) -> Option<MassProperties<T, 3>> {
         Some(match self {
-            Self::Point(_) | Self::Segment(_) | Self::Triangle(_) | Self::RoundCylinder(_) => {
-                return None;
-            }
+            Self::Point(_)
+            | Self::Segment(_)
+            | Self::Triangle(_)
+            | Self::RoundCylinder(_)
+            | Self::RoundCone(_)
+            | Self::RoundTriangle(_) => return None,
             #[cfg(feature = "alloc")]
             Self::RoundHull(_) => return None,
             Self::Ball(s) => s.mass_properties(density),
