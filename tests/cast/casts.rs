@@ -471,6 +471,11 @@ fn gap<T: TestReal, const D: usize>(
 }
 
 fn prop_cast<T: TestReal, const D: usize>(seed: u64) -> Result<(), String> {
+    // The seed in the message reproduces a failing case.
+    case_cast::<T, D>(seed).map_err(|e| format!("seed {seed}, D = {D}: {e}"))
+}
+
+fn case_cast<T: TestReal, const D: usize>(seed: u64) -> Result<(), String> {
     let mut r = Rng::new(seed);
     let a = Shape::<T, D>::random(&mut r, &P::<D>::zeros());
     let at = unit_vector::<D>(&mut r) * r.range(2.5, 6.0);
